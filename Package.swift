@@ -1,0 +1,72 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "cdlog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cdlog", targets: ["cdlog"]),
+        .executable(name: "walcheck", targets: ["walcheck"]),
+        .library(name: "CDLogKit", targets: ["CDLogKit"]),
+        .library(name: "StoreInspection", targets: ["StoreInspection"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+
+        // Shared vocabulary: severities, categories, output sinks, JSON writing, exit codes.
+        .target(name: "CDLogCore"),
+
+        // Log classification: input → format detection → entries → matching → classification → reports.
+        .target(
+            name: "CDLogKit",
+            dependencies: [
+                "CDLogCore", "CPCRE2",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedRules"]
+        ),
+
+        // walcheck's engine: read-only inspection of SQLite / Core Data stores.
+        .target(name: "StoreInspection", dependencies: ["CDLogCore", "CSQLite"]),
+
+        // Thin command-line front ends.
+        .executableTarget(
+            name: "cdlog",
+            dependencies: [
+                "CDLogKit", "CDLogCore", "StoreInspection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "walcheck",
+            dependencies: [
+                "StoreInspection", "CDLogCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Build-time embedding of Rules/*.yaml into the CDLogKit binary.
+        .executableTarget(name: "RuleEmbedder", path: "Sources/RuleEmbedder"),
+        .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["RuleEmbedder"]),
+
+        .testTarget(name: "CDLogCoreTests", dependencies: ["CDLogCore"]),
+        .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CDLogCore"]),
+    ]
+)

@@ -1,0 +1,21 @@
+/// Exit codes shared by `cdlog` and `walcheck` (DOMAIN.md §5).
+public enum ExitStatus: Int32, Sendable {
+    /// Success, and no finding at or above `--fail-on`.
+    case success = 0
+    /// A finding at or above `--fail-on LEVEL` exists (or `rules test` found failing examples).
+    case findings = 1
+    /// Bad usage, unreadable or invalid input, invalid rule file, unwritable output.
+    case failure = 2
+}
+
+/// An error that ends a command with a one-line message on stderr and `ExitStatus.failure`.
+///
+/// Library code throws this (or an error conforming to `CustomStringConvertible`) instead of printing;
+/// the executables decide how to print it. `message` must be one line and name the offending input.
+public struct ToolFailure: Error, CustomStringConvertible, Sendable, Equatable {
+    public let message: String
+    public init(_ message: String) {
+        self.message = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+    }
+    public var description: String { message }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thrown by `OutputSink` when the reader of our output went away (EPIPE): the command should end
+/// quietly with exit 0, as `cdlog classify big.log | head` expects.
+public struct OutputClosed: Error, Sendable {}
+
+/// A buffered writer to a file descriptor (stdout by default).
+///
+/// Contract: bytes are written in order; `flush()` pushes everything out. A closed pipe throws
+/// `OutputClosed`; any other write failure (a full disk, `/dev/full`) throws `ToolFailure` naming the
+/// output. Writes never trap. Not thread-safe: one sink per writer.
+public final class OutputSink {
+    private let fd: Int32
+    private let name: String
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+    private var closedForWriting = false
+
+    /// Creates a sink over `fd`; `name` is used in error messages ("stdout", a file path).
+    public init(fd: Int32 = 1, name: String = "stdout", capacity: Int = 1 << 16) {
+        self.fd = fd
+        self.name = name
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// Ignores SIGPIPE process-wide so a closed pipe shows up as EPIPE from write(2) instead of
+    /// killing the process. Call once at start-up.
+    public static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    public func write(_ string: String) throws {
+        var s = string
+        s.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func write<C: Collection>(bytes: C) throws where C.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    /// Writes everything buffered. Throws `OutputClosed` on EPIPE, `ToolFailure` on other errors.
+    public func flush() throws {
+        if closedForWriting { buffer.removeAll(keepingCapacity: true); throw OutputClosed() }
+        var offset = 0
+        let total = buffer.count
+        while offset < total {
+            let written = buffer.withUnsafeBytes { raw -> Int in
+                #if canImport(Glibc)
+                return Glibc.write(fd, raw.baseAddress! + offset, total - offset)
+                #else
+                return Darwin.write(fd, raw.baseAddress! + offset, total - offset)
+                #endif
+            }
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                buffer.removeAll(keepingCapacity: true)
+                if code == EPIPE {
+                    closedForWriting = true
+                    throw OutputClosed()
+                }
+                throw ToolFailure("cannot write to \(name): \(String(cString: strerror(code)))")
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes one line to stderr, unbuffered. Used by the executables for their one-line errors.
+public func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { bytes in
+        #if canImport(Glibc)
+        _ = Glibc.write(2, bytes.baseAddress, bytes.count)
+        #else
+        _ = Darwin.write(2, bytes.baseAddress, bytes.count)
+        #endif
+    }
+}

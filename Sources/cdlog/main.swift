@@ -1,0 +1,2 @@
+import CDLogKit
+print("cdlog")

@@ -43,18 +43,24 @@ let package = Package(
         // walcheck's engine: read-only inspection of SQLite / Core Data stores.
         .target(name: "StoreInspection", dependencies: ["CDLogCore", "CSQLite"]),
 
+        // What both executables share: exit-code and error-message behaviour.
+        .target(
+            name: "CLISupport",
+            dependencies: ["CDLogCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Thin command-line front ends.
         .executableTarget(
             name: "cdlog",
             dependencies: [
-                "CDLogKit", "CDLogCore", "StoreInspection",
+                "CDLogKit", "CDLogCore", "StoreInspection", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "walcheck",
             dependencies: [
-                "StoreInspection", "CDLogCore",
+                "StoreInspection", "CDLogCore", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,42 @@
+import ArgumentParser
+import CDLogCore
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Runs a root command the way both cdlog executables must behave (DOMAIN.md §5):
+/// `--help`/`--version` print to stdout and exit 0; usage errors, `ToolFailure`s and any other error
+/// print one line to stderr and exit 2; `OutputClosed` (a closed stdout pipe) ends quietly with 0;
+/// `ExitCode` thrown by a command is passed through (1 for findings at or above `--fail-on`).
+public enum CommandRunner {
+    public static func main<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) -> Never {
+        OutputSink.ignoreBrokenPipeSignal()
+        let toolName = root.configuration.commandName ?? String(describing: root)
+        do {
+            var command = try root.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch is OutputClosed {
+            exit(0)
+        } catch let failure as ToolFailure {
+            printError("\(toolName): error: \(failure.message)")
+            exit(ExitStatus.failure.rawValue)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let exitCode = root.exitCode(for: error)
+            if exitCode == .success {
+                // --help, --version: the full text goes to stdout.
+                print(root.fullMessage(for: error))
+                exit(0)
+            }
+            let message = root.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            printError("\(toolName): error: \(message)")
+            printError("usage: see '\(toolName) --help'")
+            exit(ExitStatus.failure.rawValue)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The input formats cdlog recognises. Detected per source by `FormatDetector`; `--input-format` overrides.
+public enum InputFormat: String, CaseIterable, Sendable {
+    /// Xcode console without a prefix (`CoreData: debug: CoreData+CloudKit: …`), bare `Error Domain=…`
+    /// and `<CKError …>` text: every line that is not a continuation starts an entry.
+    case xcode
+    /// Xcode/NSLog with the `2021-08-10 15:27:55.123456+0800 App[1234:567890] ` prefix.
+    case nslog
+    /// `log show`/`log stream` default style (`Timestamp  Thread  Type  Activity  PID  TTL` columns).
+    case logDefault = "log-default"
+    /// `log show --style compact` (`2021-08-10 15:27:55.123 Df App[1234:5678] [sub:cat] …`).
+    case logCompact = "log-compact"
+    /// `log show --style syslog` (`2021-08-10 15:27:55.123456+0800  host App[1234]: (Lib) [sub:cat] …`).
+    case logSyslog = "log-syslog"
+    /// `log show --style json`: one JSON array of event objects.
+    case logJSON = "log-json"
+    /// `log show --style ndjson`: one JSON event object per line.
+    case logNDJSON = "log-ndjson"
+    /// A copy from Console.app: `type<TAB>time<TAB>process<TAB>message`.
+    case consoleApp = "console"
+    /// Old device syslog: `Jul  8 12:00:01 iPhone App[123] <Error>: …`.
+    case deviceSyslog = "device-syslog"
+    /// A crash report: `.ips` JSON, legacy `.crash` text or a MetricKit payload (one or several reports).
+    case crashReport = "crash"
+
+    /// Names accepted by `--input-format` ("auto" is handled by the CLI).
+    public static let allNames = allCases.map(\.rawValue).joined(separator: ", ")
+}

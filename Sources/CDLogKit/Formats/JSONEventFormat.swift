@@ -65,6 +65,7 @@ struct JSONEventSplitter {
     mutating func finish(emit: (_ object: [UInt8], _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
         if eventDepth > 0 {
             eventDepth = 0
+            if object.last == 0x0A { object.removeLast() }
             try emit(object, true, startLine)
         }
     }

@@ -129,3 +129,42 @@ import Testing
         #expect(fields["partialErrors"] == "Parent.70B5:(QSZone:__defaultOwner__): 27 Limit Exceeded; Child.11:(QSZone:__defaultOwner__): 25 Quota Exceeded")
     }
 }
+
+@Suite struct LiteralAutomatonTests {
+    static func found(_ automaton: LiteralAutomaton, _ text: String) -> Set<Int> {
+        var ids = Set<Int>()
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in automaton.scan(UnsafeRawBufferPointer(raw)) { ids.insert($0) } }
+        return ids
+    }
+
+    @Test func findsOverlappingCaseSensitiveAndCaselessLiterals() {
+        let automaton = LiteralAutomaton(literals: [
+            (Array("he".utf8), false), (Array("she".utf8), false), (Array("hers".utf8), false),
+            (Array("quota exceeded".utf8), true), (Array("Code=134110".utf8), false), (Array("スト".utf8), false),
+        ])
+        #expect(Self.found(automaton, "ushers") == [0, 1, 2])
+        #expect(Self.found(automaton, "HE SHE") == [])
+        #expect(Self.found(automaton, "Error uploading asset: Quota Exceeded") == [3])
+        #expect(Self.found(automaton, "code=134110 Code=134110") == [4])
+        #expect(Self.found(automaton, "ストア") == [5])
+        #expect(Self.found(automaton, "") == [])
+    }
+
+    /// The automaton agrees with a naive search on many random subjects.
+    @Test func agreesWithNaiveSearch() {
+        let words = ["Finished request", "CKError", "Partial Failure", "134110", "Zone Not Found", "retry after", "abab", "bab"]
+        let automaton = LiteralAutomaton(literals: words.map { (Array($0.utf8), $0 == "retry after") })
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab CKErorFinshedqu134105ZNtRy".utf8)
+        for _ in 0..<300 {
+            var subject = (0..<Int.random(in: 0..<80, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            if Bool.random(using: &generator) { subject += Array(words.randomElement(using: &generator)!.utf8) }
+            let text = String(decoding: subject, as: UTF8.self)
+            let expected = Set(words.indices.filter { i in
+                words[i] == "retry after" ? text.lowercased().contains(words[i]) : text.contains(words[i])
+            })
+            #expect(Self.found(automaton, text) == expected, "\(text)")
+        }
+    }
+}

@@ -36,9 +36,9 @@ public final class Classifier: Sendable {
     /// Classifies a message (raw UTF-8 bytes); `preset` fields come first in the result.
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          scratch: Scratch) -> Classification? {
-        prefilter.reset(&scratch.prefilter)
+        guard prefilter.scan(message, &scratch.prefilter) else { return nil }
         for (index, rule) in rankedRules.enumerated() {
-            guard prefilter.admits(ruleIndex: index, message: message, &scratch.prefilter) else { continue }
+            guard prefilter.admits(ruleIndex: index, scratch.prefilter) else { continue }
             var groups: [Range<Int>?]? = nil
             var winningPattern: PCRERegex? = nil
             for pattern in rule.patterns {

@@ -1,15 +1,12 @@
-import CScan
-
 /// Decides cheaply which rules could match an entry, so most entries never reach PCRE2.
 ///
 /// Contract: conservative — a rule it rules out cannot match (each of its patterns needs a literal
-/// that is absent). Rules without a usable literal are always candidates.
+/// that is absent). Rules without a usable literal are always candidates. One pass of a
+/// `LiteralAutomaton` per entry finds every literal present.
 public struct Prefilter: Sendable {
-    /// Distinct literals (case-sensitive ones, then caseless ones lower-cased).
-    private let literals: [(bytes: [UInt8], caseless: Bool)]
-    /// For each rule (by index in rank order): indices of literals, any of which admits it; nil = always.
+    private let automaton: LiteralAutomaton
+    /// For each rule (by index in rank order): literal ids, any of which admits it; nil = always.
     private let ruleLiterals: [[Int]?]
-    private let needsLowercase: Bool
 
     public init(rules: [Rule]) {
         var literalIndex: [String: Int] = [:]
@@ -30,61 +27,50 @@ public struct Prefilter: Sendable {
             }
             ruleLiterals.append(always ? nil : indices)
         }
-        self.literals = literals
+        automaton = LiteralAutomaton(literals: literals)
         self.ruleLiterals = ruleLiterals
-        needsLowercase = literals.contains { $0.caseless }
     }
 
-    /// Per-entry evaluation state; reuse one per thread.
+    /// Per-entry state: which literals the current entry contains. Reuse one per thread.
     public struct Evaluation {
-        var present: [UInt8] = []   // 0 unknown, 1 present, 2 absent
-        var lowered: [UInt8] = []
-        var loweredReady = false
+        var seenGeneration: [UInt32]
+        var generation: UInt32 = 0
     }
 
     public func makeEvaluation() -> Evaluation {
-        Evaluation(present: [UInt8](repeating: 0, count: literals.count))
+        Evaluation(seenGeneration: [UInt32](repeating: 0, count: automaton.literalCount))
     }
 
-    /// Starts a new entry.
-    public func reset(_ evaluation: inout Evaluation) {
-        for i in evaluation.present.indices { evaluation.present[i] = 0 }
-        evaluation.loweredReady = false
-    }
-
-    /// True when rule number `ruleIndex` (rank order) may match `message`. Literal lookups are cached
-    /// per entry in `evaluation`.
-    public func admits(ruleIndex: Int, message: UnsafeRawBufferPointer, _ evaluation: inout Evaluation) -> Bool {
-        guard let indices = ruleLiterals[ruleIndex] else { return true }
-        for index in indices {
-            switch evaluation.present[index] {
-            case 1: return true
-            case 2: continue
-            default:
-                let literal = literals[index]
-                let found: Bool
-                if literal.caseless {
-                    if !evaluation.loweredReady {
-                        evaluation.lowered.removeAll(keepingCapacity: true)
-                        evaluation.lowered.append(contentsOf: message.map(RequiredLiterals.asciiLowercased))
-                        evaluation.loweredReady = true
-                    }
-                    found = evaluation.lowered.withUnsafeBytes { Prefilter.contains($0, literal.bytes) }
-                } else {
-                    found = Prefilter.contains(message, literal.bytes)
-                }
-                evaluation.present[index] = found ? 1 : 2
-                if found { return true }
+    /// Scans a new entry. Returns false when no gated rule can match and no rule is ungated
+    /// (the common case for noise), so the caller can skip the entry at once.
+    public func scan(_ message: UnsafeRawBufferPointer, _ evaluation: inout Evaluation) -> Bool {
+        evaluation.generation &+= 1
+        if evaluation.generation == 0 {
+            for i in evaluation.seenGeneration.indices { evaluation.seenGeneration[i] = 0 }
+            evaluation.generation = 1
+        }
+        let generation = evaluation.generation
+        var any = false
+        evaluation.seenGeneration.withUnsafeMutableBufferPointer { seen in
+            automaton.scan(message) { id in
+                seen[id] = generation
+                any = true
             }
         }
+        return any || hasUngatedRules
+    }
+
+    /// True when rule number `ruleIndex` (rank order) may match the entry last scanned.
+    @inline(__always)
+    public func admits(ruleIndex: Int, _ evaluation: Evaluation) -> Bool {
+        guard let indices = ruleLiterals[ruleIndex] else { return true }
+        for index in indices where evaluation.seenGeneration[index] == evaluation.generation { return true }
         return false
     }
 
-    static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
-        return needle.withUnsafeBytes { cscan_find(base, haystack.count, $0.baseAddress!, needle.count) >= 0 }
-    }
+    private var hasUngatedRules: Bool { ungatedRuleCount > 0 }
 
-    /// How many rules have a literal gate (for `rules list` statistics and the benchmark).
-    public var gatedRuleCount: Int { ruleLiterals.filter { $0 != nil }.count }
+    /// How many rules have no literal gate (they run PCRE2 on every entry).
+    public var ungatedRuleCount: Int { ruleLiterals.filter { $0 == nil }.count }
+    public var literalCount: Int { automaton.literalCount }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDLogCore
 import CDLogKit
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #else
@@ -29,6 +30,9 @@ struct Classify: ParsableCommand {
     @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).")
     var inputFormat: String = "auto"
 
+    @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")
+    var threads: Int?
+
     @Option(name: .long, help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always, never.")
     var color: String = "auto"
 
@@ -41,6 +45,7 @@ struct Classify: ParsableCommand {
         guard inputFormat == "auto" || InputFormat(rawValue: inputFormat) != nil else {
             throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
         }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads takes a number from 1 to 256") }
         guard ["auto", "always", "never"].contains(color) else { throw ValidationError("unknown --color '\(color)' (use auto, always, never)") }
     }
 
@@ -50,6 +55,7 @@ struct Classify: ParsableCommand {
         options.forcedFormat = InputFormat(rawValue: inputFormat)
         options.includeUnclassified = all
         options.minimumSeverity = Severity(name: minSeverity) ?? .debug
+        options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         // Open everything first: a missing file fails before any output is written.
         let paths = files.isEmpty ? ["-"] : files
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }

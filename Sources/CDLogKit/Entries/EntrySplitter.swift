@@ -124,6 +124,22 @@ public struct EntrySplitter {
         try splitter.finish(emit: emitObject)
     }
 
+    /// For formats that can be cut into independent blocks: a test for lines that start an entry and
+    /// may begin a block. The second line of an echo pair (`CoreData: …`) is never a cut point, so echo
+    /// pairs stay in one block. Nil for formats read as a whole (crash reports, `log show` JSON arrays).
+    public static func cutPointTest(for format: InputFormat) -> ((UnsafeRawBufferPointer) -> Bool)? {
+        switch format {
+        case .crashReport, .logJSON: return nil
+        case .logNDJSON: return { line in line.first == UInt8(ascii: "{") }
+        default:
+            let lineFormat = FormatDetector.lineFormat(for: format)
+            return { line in
+                guard let header = lineFormat.header(of: line), !lineFormat.isBoilerplate(line) else { return false }
+                return !line.hasPrefix("CoreData: ", at: header.messageStart)
+            }
+        }
+    }
+
     private func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
         for b in line where !ByteScan.isSpace(b) { return false }
         return true

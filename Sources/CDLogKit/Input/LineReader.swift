@@ -83,6 +83,61 @@ public final class LineReader {
         }
     }
 
+    /// Hands out the next run of whole lines, about `blockSize` bytes, ending just before a line for
+    /// which `isCutPoint` is true (an entry boundary), so blocks can be split into entries independently.
+    /// When no cut point exists in a full buffer, the block ends at the last newline instead. Returns nil
+    /// at the end of input. Lines handed out this way are not counted in `lineNumber`.
+    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> [UInt8]? {
+        while end - start < blockSize, !atEOF { try fill() }
+        guard end > start else { return nil }
+        if atEOF && end - start <= blockSize {
+            let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+            consumedBytes += end - start
+            start = end
+            return block
+        }
+        let limit = min(end, start + blockSize)
+        // Walk back over line starts until one is a cut point.
+        var lastNewline: Int? = nil
+        var position = limit - 1
+        var cut: Int? = nil
+        while position > start {
+            guard let found = memrchrCompat(from: start, to: position) else { break }
+            if lastNewline == nil { lastNewline = found }
+            let lineStart = found + 1
+            if lineStart < end {
+                let lineEnd = findNewline(from: lineStart) ?? end
+                if isCutPoint(UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])) {
+                    cut = lineStart
+                    break
+                }
+            }
+            position = found
+        }
+        let blockEnd = cut ?? lastNewline.map { $0 + 1 } ?? limit
+        let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]))
+        consumedBytes += blockEnd - start
+        start = blockEnd
+        return block
+    }
+
+    /// Index of the last `\n` in `buffer[from..<to]`.
+    private func memrchrCompat(from: Int, to: Int) -> Int? {
+        var i = to - 1
+        let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        while i >= from {
+            if base[i] == 0x0A { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    private func findNewline(from: Int) -> Int? {
+        guard end > from else { return nil }
+        guard let found = memchr(buffer.baseAddress! + from, 0x0A, end - from) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
+    }
+
     /// Reads everything that is left, up to `limit` bytes; throws `ToolFailure` when there is more.
     public func readRest(limit: Int) throws -> [UInt8] {
         var result = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))

@@ -96,7 +96,7 @@ public struct SQLView: Sendable {
 
 /// Runs read-only SQL against a private copy of the store (never the user's files).
 ///
-/// Contract: the copy is opened with `SQLITE_OPEN_READONLY`; a store without `Z_METADATA` and
+/// Contract: the copy is opened with `SQLITE_OPEN_READONLY` (read-write only when SQLite must roll back a hot journal in the copy); a store without `Z_METADATA` and
 /// `Z_PRIMARYKEY` gives `coreData == nil`. Identifiers are taken only from `sqlite_master` and quoted;
 /// unexpected schemas (missing columns, tampered tables) leave the affected figures nil instead of
 /// failing. Throws `ToolFailure` only when the copy cannot be opened or read at all.
@@ -106,11 +106,19 @@ public enum CoreDataInspector {
     static let cloudKitOffset = 17000
 
     public static func inspect(copy: SnapshotCopy) throws -> SQLView {
-        let db = try SQLiteConnection(uri: SQLiteConnection.uri(copy.databasePath, query: "mode=ro"),
+        var db = try SQLiteConnection(uri: SQLiteConnection.uri(copy.databasePath, query: "mode=ro"),
                                       flags: SQLITE_OPEN_READONLY, displayPath: copy.databasePath)
-        defer { db.close() }
         var view = SQLView()
-        view.pageCount = try db.scalarInt("PRAGMA page_count").map(Int.init)
+        do {
+            view.pageCount = try db.scalarInt("PRAGMA page_count").map(Int.init)
+        } catch {
+            // A hot rollback journal needs a writable connection to be rolled back: it is our copy.
+            db.close()
+            db = try SQLiteConnection(uri: SQLiteConnection.uri(copy.databasePath, query: ""),
+                                      flags: SQLITE_OPEN_READWRITE, displayPath: copy.databasePath)
+            view.pageCount = try db.scalarInt("PRAGMA page_count").map(Int.init)
+        }
+        defer { db.close() }
         view.freelistCount = try db.scalarInt("PRAGMA freelist_count").map(Int.init)
         var tables: [String] = []
         try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { row in

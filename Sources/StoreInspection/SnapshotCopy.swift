@@ -11,7 +11,7 @@ import CDLogCore
 /// deleted beside them. The copy lives in a new `mkdtemp` folder under `$TMPDIR` (or `/tmp`; if that
 /// is the store's own folder, `/var/tmp`), with permissions 0700, and `remove()` (also run on deinit)
 /// deletes it with everything SQLite added (`-wal`, `-shm`, `-journal`). Copies are taken in the order
-/// database, WAL, wal-index.
+/// database, WAL, wal-index, rollback journal.
 public final class SnapshotCopy {
     /// The temporary folder.
     public let directory: String
@@ -44,6 +44,10 @@ public final class SnapshotCopy {
                 } else if emptyWalIndex {
                     try SnapshotCopy.createEmpty(databasePath + "-shm")
                 }
+            }
+            if let journal = files.journal {
+                // A hot journal must travel with the database, or SQLite would read half-written pages.
+                try SnapshotCopy.copyFile(from: journal, to: databasePath + "-journal")
             }
         } catch {
             remove()

@@ -212,8 +212,9 @@ public enum FindingRules {
     }
 }
 
-/// "12.3 MiB" (binary megabytes, one decimal below 100).
+/// "12.3 MiB" (binary units: bytes, KiB below 1 MiB, one decimal below 100 MiB).
 func mb(_ bytes: Int64) -> String {
+    if bytes < 1 << 20 { return bytes < 1024 ? "\(bytes) bytes" : format2("%.1f KiB", Double(bytes) / 1024) }
     let v = Double(bytes) / 1_048_576
     if v >= 100 { return "\(Int(v.rounded())) MiB" }
     return format2("%.1f MiB", v)

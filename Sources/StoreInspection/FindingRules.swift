@@ -138,7 +138,7 @@ public enum FindingRules {
         switch r.walIndex.state {
         case "stale":
             add("wal-index-stale", .warning, "Stale wal-index (-shm)",
-                "The -shm \(r.walIndex.reason). Its figures (mxFrame \(idx.mxFrame), nBackfill \(idx.nBackfill)) are out of date; pending work is taken from the WAL scan (an upper bound). Usually the files were copied one by one while the app was writing.",
+                "The -shm: \(r.walIndex.reason). Its figures (mxFrame \(idx.mxFrame), nBackfill \(idx.nBackfill)) are out of date; pending work is taken from the WAL scan (an upper bound). Usually the files were copied one by one while the app was writing.",
                 "Copy the store's files while the app is not running (or from a quiesced backup), all three together.")
         case "missing" where wal.present && (wal.scan?.mxFrame ?? 0) > 0:
             add("wal-index-missing", .info, "No wal-index (-shm) beside the WAL",

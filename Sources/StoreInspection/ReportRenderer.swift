@@ -351,7 +351,7 @@ public enum ReportRenderer {
     public static func markdown(_ r: StoreReport) -> String {
         var s = "## walcheck: `\(r.database.path)`\n"
         for section in sections(r) {
-            s += "\n### \(section.title)\n\n| | |\n|---|---|\n"
+            s += "\n### \(section.title)\n\n| Field | Value |\n|---|---|\n"
             for (k, v) in section.rows { s += "| \(cell(k)) | \(cell(v)) |\n" }
         }
         s += "\n### Findings\n\n"

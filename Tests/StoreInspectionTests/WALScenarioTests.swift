@@ -260,4 +260,30 @@ import CDLogCore
         #expect(none.checksumCoverage == "none")
         #expect(none.bytesRead < b.bytesRead / 10) // frame headers only
     }
+    /// Fully checkpointed but not yet reset; then a -shm from before the reset next to the new WAL.
+    @Test func checkpointedAwaitingResetAndWalIndexFromAnotherGeneration() throws {
+        let tmp = TempDir("generations")
+        let live = tmp.sub("live"), done = tmp.sub("done"), mixed = tmp.sub("mixed")
+        let db = makeLiveStore(live + "/g.sqlite")
+        commitRows(db, 15)
+        let (_, log, ckpt) = db.checkpoint(SQLITE_CHECKPOINT_PASSIVE)
+        #expect(log == ckpt && log > 0)
+        freeze("g.sqlite", from: live, to: done)
+        let r = try inspectUnchanged(done + "/g.sqlite")
+        #expect(r.walIndex.state == "current")
+        #expect(r.checkpoint.progress == "complete-awaiting-reset")
+        #expect(r.checkpoint.pendingFrames == 0)
+        #expect(r.checkpoint.recoveryBytes == 32 + Int64(log) * 4120)
+        #expect(finding(r, "checkpoint-launch-risk") == nil)
+        // The next write resets the WAL (new salts); pair the old -shm with the new WAL.
+        commitRows(db, 2)
+        freeze("g.sqlite", from: live, to: mixed, parts: ["", "-wal"])
+        freeze("g.sqlite", from: done, to: mixed, parts: ["-shm"])
+        let m = try inspectUnchanged(mixed + "/g.sqlite")
+        #expect(m.walIndex.state == "stale")
+        #expect(m.walIndex.reason.contains("salts differ"))
+        #expect(m.wal.scan?.checksumCoverage == "full")
+        #expect(m.wal.scan?.mxFrame == sqliteView(of: mixed, name: "g.sqlite").log)
+        #expect(m.checkpoint.pendingFrames == m.wal.scan?.mxFrame)
+    }
 }

@@ -136,7 +136,7 @@ public enum FindingRules {
         }
         // wal-index.
         switch r.walIndex.state {
-        case "stale":
+        case "stale" where wal.present: // without a WAL, `wal-missing` tells the story
             add("wal-index-stale", .warning, "Stale wal-index (-shm)",
                 "The -shm: \(r.walIndex.reason). Its figures (mxFrame \(idx.mxFrame), nBackfill \(idx.nBackfill)) are out of date; pending work is taken from the WAL scan (an upper bound). Usually the files were copied one by one while the app was writing.",
                 "Copy the store's files while the app is not running (or from a quiesced backup), all three together.")

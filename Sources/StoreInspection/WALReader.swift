@@ -146,7 +146,7 @@ public struct WALReader {
         scan.framesInFile = frames
         scan.partialFrameBytes = Int(body % Int64(frameSize))
         let bigEndian = header.bigEndianChecksums
-        let framesPerChunk = max(1, chunkBytes / frameSize)
+        let framesPerChunk = max(1, min(chunkBytes / frameSize, frames))
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: framesPerChunk * frameSize, alignment: 16)
         defer { chunk.deallocate() }
         let small = UnsafeMutableRawBufferPointer.allocate(byteCount: WALReader.frameHeaderSize, alignment: 16)

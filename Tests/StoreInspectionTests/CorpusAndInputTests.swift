@@ -200,4 +200,36 @@ import CDLogCore
         sum.add([UInt8](repeating: 0xFF, count: 1 << 16), bigEndianWords: true) // wraps, never traps
         #expect(sum != WALChecksum())
     }
+
+    /// Random damage to WAL frame headers, salts, commit sizes and the -shm: never a trap, always a report.
+    @Test func fuzzedWALAndWalIndexNeverTrap() throws {
+        let tmp = TempDir("fuzz")
+        let live = tmp.sub("live"), dir = tmp.sub("s")
+        let db = makeLiveStore(live + "/f.sqlite", pageSize: 512)
+        commitRows(db, 30, size: 300)
+        freeze("f.sqlite", from: live, to: dir)
+        let wal0 = readBytes(dir + "/f.sqlite-wal"), shm0 = readBytes(dir + "/f.sqlite-shm")
+        var rng = SystemRandomNumberGenerator()
+        let files = StoreFiles(database: dir + "/f.sqlite", resolvedDatabase: dir + "/f.sqlite",
+                               wal: dir + "/f.sqlite-wal", walIndex: dir + "/f.sqlite-shm", journal: nil)
+        for round in 0..<90 {
+            var wal = wal0, shm = shm0
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let frame = Int.random(in: 0...((wal.count - 32) / 536), using: &rng)
+                let at = min(wal.count - 1, 32 + frame * 536 + Int.random(in: 0..<24, using: &rng))
+                wal[Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 0..<32, using: &rng) : at] = UInt8.random(in: 0...255, using: &rng)
+                shm[Int.random(in: 0..<200, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
+            if round % 5 == 0 { wal.removeLast(Int.random(in: 0..<wal.count, using: &rng)) }
+            writeBytes(dir + "/f.sqlite-wal", wal)
+            writeBytes(dir + "/f.sqlite-shm", shm)
+            let policy = [ChecksumPolicy.auto, .full, .none][round % 3]
+            let r = try StoreInspector.inspect(files, options: InspectionOptions(checksums: policy, runSQL: round % 30 == 0))
+            let s = r.wal.scan
+            #expect((s?.mxFrame ?? 0) <= (s?.validFrames ?? 0) && (s?.validFrames ?? 0) <= (s?.framesInFile ?? 0))
+            #expect(r.checkpoint.pendingFrames >= 0)
+            _ = ReportRenderer.render([r], format: .json)
+            _ = ReportRenderer.render([r], format: .markdown)
+        }
+    }
 }

@@ -6,11 +6,9 @@ import CDLogCore
 
 /// The two real stores from the shared corpus (reference §7), read in place without touching them.
 @Suite struct CorpusTests {
-    @Test func store1IsCurrentAndUncheckpointed() throws {
-        guard let dir = corpusStore(1) else {
-            Issue.record("SKIPPED: shared corpus store 1 not found at \(packageRoot)/../shared/corpus/stores/1")
-            return
-        }
+    @Test(.enabled(if: corpusStore(1) != nil, "SKIPPED: shared corpus store 1 not found at <package root>/../shared/corpus/stores/1"))
+    func store1IsCurrentAndUncheckpointed() throws {
+        let dir = try #require(corpusStore(1))
         for policy in [ChecksumPolicy.auto, .full] {
             let r = try inspectUnchanged(dir + "/default.store", options: InspectionOptions(checksums: policy), age: false)
             let s = try #require(r.wal.scan)
@@ -36,11 +34,9 @@ import CDLogCore
         }
     }
 
-    @Test func store2HasAStaleWalIndex() throws {
-        guard let dir = corpusStore(2) else {
-            Issue.record("SKIPPED: shared corpus store 2 not found at \(packageRoot)/../shared/corpus/stores/2")
-            return
-        }
+    @Test(.enabled(if: corpusStore(2) != nil, "SKIPPED: shared corpus store 2 not found at <package root>/../shared/corpus/stores/2"))
+    func store2HasAStaleWalIndex() throws {
+        let dir = try #require(corpusStore(2))
         let r = try inspectUnchanged(dir + "/default.store", age: false)
         let s = try #require(r.wal.scan)
         #expect(s.mxFrame == 355 && s.validFrames == 355)

@@ -113,11 +113,8 @@ func frozenStore(_ tmp: TempDir, commits: Int = 5) -> String {
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
-    @Test func exitCodesAndOneLineErrors() throws {
-        guard CLITests.binary != nil else {
-            Issue.record("SKIPPED: walcheck executable not built under \(packageRoot)/.build")
-            return
-        }
+    @Test(.enabled(if: CLITests.binary != nil, "SKIPPED: walcheck executable not built under <package root>/.build"))
+    func exitCodesAndOneLineErrors() throws {
         let tmp = TempDir("cli")
         let path = frozenStore(tmp)
         let dir = parentDirectory(path)

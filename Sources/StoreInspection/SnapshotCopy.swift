@@ -35,6 +35,7 @@ public final class SnapshotCopy {
         directory = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let name = "store.sqlite"
         databasePath = joinPath(directory, name)
+        SnapshotCopy.registerForInterrupt(directory: directory, database: databasePath)
         do {
             try SnapshotCopy.copyFile(from: files.database, to: databasePath)
             if let wal = files.wal {
@@ -61,6 +62,7 @@ public final class SnapshotCopy {
     public func remove() {
         guard !removed else { return }
         removed = true
+        SnapshotCopy.registerForInterrupt(directory: nil, database: "")
         if let names = try? directoryEntries(directory) {
             for name in names { unlink(joinPath(directory, name)) }
         }
@@ -106,4 +108,49 @@ enum ProcessInfoLite {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
+}
+
+/// Removes the private copy when the process is interrupted (SIGINT, SIGTERM, SIGHUP), so a cancelled
+/// run over a multi-GB WAL does not leave its copy behind. Opt-in (`SnapshotCopy.installInterruptCleanup()`),
+/// because a library should not take over signals by itself. The handler only calls async-signal-safe
+/// functions (`unlink`, `rmdir`, `signal`, `raise`) on paths prepared before the copy starts.
+extension SnapshotCopy {
+    public static func installInterruptCleanup() {
+        InterruptCleanup.enabled = true
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { received in
+                if let paths = InterruptCleanup.paths {
+                    for i in 0..<InterruptCleanup.count { if let p = paths[i] { unlink(p) } }
+                    if let dir = paths[InterruptCleanup.count] { rmdir(dir) }
+                }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    /// Records the paths the handler must remove (nil clears them).
+    static func registerForInterrupt(directory: String?, database: String) {
+        guard InterruptCleanup.enabled else { return }
+        let old = InterruptCleanup.paths
+        InterruptCleanup.paths = nil
+        if let old {
+            for i in 0...InterruptCleanup.count { free(old[i]) }
+            old.deallocate()
+        }
+        guard let directory else { return }
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: InterruptCleanup.count + 1)
+        let files = ["", "-wal", "-shm", "-journal"].map { database + $0 }
+        for (i, f) in files.enumerated() { table[i] = strdup(f) }
+        table[InterruptCleanup.count] = strdup(directory)
+        InterruptCleanup.paths = table
+    }
+}
+
+enum InterruptCleanup {
+    static let count = 4
+    /// Set once by `installInterruptCleanup()`; copies register only then (walcheck's CLI makes one copy
+    /// at a time on one thread; library users who make copies concurrently should not install it).
+    nonisolated(unsafe) static var enabled = false
+    nonisolated(unsafe) static var paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 }

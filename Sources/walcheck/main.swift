@@ -62,4 +62,5 @@ struct WalCheck: ParsableCommand {
     }
 }
 
+SnapshotCopy.installInterruptCleanup()
 CommandRunner.main(WalCheck.self)

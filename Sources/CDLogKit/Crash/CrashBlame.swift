@@ -43,6 +43,7 @@ enum CrashBlame {
             "_loadAndSetMetadata", "-[NSSQLCore load", "-[NSSQLiteConnection connect]", "openAtPath:",
             "NSPersistentContainer", "ModelContainer.init", "ModelContainer(", "_checkAndRepairSchema",
             "-[NSSQLCore _ensureMetadataLoaded]", "_ensureDatabaseMatchesModel",
+            "_coordinator_you_never_successfully_opened_the_database",
         ]),
         (.save, [
             "-[NSManagedObjectContext save:]", "_executeSaveChangesRequest", "_commitChangesForSaveRequest",
@@ -120,8 +121,12 @@ enum CrashBlame {
     /// the mechanism (lock wait, I/O) it was stuck in.
     private static func cause(of scan: ThreadScan, onMain: Bool) -> (Cause, [Int])? {
         let hits = scan.hits
+        // Per signal, the outermost frame (the Core Data call) then the innermost (where it was).
         func frames(_ signals: Signal...) -> [Int] {
-            signals.flatMap { hits[$0] ?? [] }.sorted()
+            signals.flatMap { signal -> [Int] in
+                guard let indices = hits[signal], let first = indices.first, let last = indices.last else { return [] }
+                return first == last ? [first] : [last, first]
+            }
         }
         if hits[.migration] != nil && hits[.checkpoint] != nil {
             return (.migrationWALCheckpoint, frames(.checkpoint, .migration, .lockWait, .io))
@@ -156,6 +161,11 @@ enum CrashBlame {
 
     static func verdict(for report: CrashReport, watchdog: Bool, terminationCode: UInt64?) -> Verdict {
         guard let primary = primaryThread(of: report, watchdog: watchdog) else {
+            let backtrace = CrashThread(number: -1, frames: report.lastExceptionBacktrace)
+            if let (cause, indices) = cause(of: scan(backtrace), onMain: false) {
+                return Verdict(cause: cause, frames: describe(backtrace, indices), viaThread: nil,
+                               symbolicated: backtrace.frames.contains(where: \.isSymbolicated))
+            }
             return Verdict(cause: .unknown, frames: [], viaThread: nil, symbolicated: false)
         }
         let thread = report.threads[primary]
@@ -200,21 +210,20 @@ enum CrashBlame {
         return Verdict(cause: .unknown, frames: [], viaThread: nil, symbolicated: thread.frames.contains(where: \.isSymbolicated))
     }
 
-    /// Up to six deciding frames, top of stack first.
+    /// Up to six deciding frames, most telling first.
     private static func describe(_ thread: CrashThread, _ indices: [Int]) -> [String] {
         var seen = Set<Int>()
-        return indices.filter { seen.insert($0).inserted }.sorted().prefix(6).map { thread.frames[$0].display }
+        return indices.filter { seen.insert($0).inserted }.prefix(6).map { thread.frames[$0].display }
     }
 
     /// busy when the app used at least half of the CPU it could have (a migration doing real work),
     /// waiting when it used little (blocked on I/O, a lock or another process), unknown in between
     /// or without figures. Apple: "Addressing watchdog terminations".
     static func cpuInterpretation(appCPUPercent: Double?, appCPUSeconds: Double?, wallClock: Double?) -> String {
-        var share: Double?
-        if let appCPUSeconds, let wallClock, wallClock > 0 {
+        // The report's own percentage covers its CPU-statistics window; prefer it to seconds ÷ allowance.
+        var share = appCPUPercent
+        if share == nil, let appCPUSeconds, let wallClock, wallClock > 0 {
             share = appCPUSeconds / wallClock * 100
-        } else if let appCPUPercent {
-            share = appCPUPercent
         }
         guard let share else { return "unknown" }
         if share >= 50 { return "busy" }

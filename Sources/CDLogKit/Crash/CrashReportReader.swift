@@ -51,13 +51,8 @@ public enum CrashReportReader {
     public static func isPastedReportStart(_ line: Substring) -> Bool {
         let trimmed = CrashText.trim(line)
         if trimmed.hasPrefix("Incident Identifier:") { return true }
-        if trimmed == Substring(translatedMarker) { return true }
-        // macOS reports start with "Process:   Name [pid]".
-        if trimmed.hasPrefix("Process:"), trimmed.hasSuffix("]"), let open = trimmed.lastIndex(of: "[") {
-            let pid = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-            return !pid.isEmpty && pid.allSatisfy(\.isNumber)
-        }
-        return false
+        // Not "Process:": it is also a line inside every iOS report, so it would cut them in two.
+        return trimmed == Substring(translatedMarker)
     }
 
     /// Parses a whole document into one entry per report.
@@ -84,8 +79,9 @@ public enum CrashReportReader {
         // Xcode / Console "Translated Report": text, then the original .ips after "Full Report".
         if bytes[start] == UInt8(ascii: "-"), let marker = find(fullReportMarker, in: bytes, from: start) {
             let jsonStart = marker + fullReportMarker.count
-            if let reports = try? ipsReports(bytes, from: skipSpace(bytes, jsonStart), lines: lines, source: source),
+            if var reports = try? ipsReports(bytes, from: skipSpace(bytes, jsonStart), lines: lines, source: source),
                !reports.isEmpty {
+                reports[0].firstLine = lines.line(of: start)
                 return reports
             }
             let textLines = lines.lines(from: start, to: marker)
@@ -102,7 +98,7 @@ public enum CrashReportReader {
         let all = lines.lines(from: start, to: bytes.count)
         var reports: [CrashReport] = []
         var chunkStart = all.lines.startIndex
-        for index in all.lines.indices where index > chunkStart && isPastedReportStart(all.lines[index]) {
+        for index in all.lines.indices where index > chunkStart && CrashText.trim(all.lines[index]).hasPrefix("Incident Identifier:") {
             reports.append(LegacyCrashReader.read(lines: all.lines[chunkStart..<index], firstLineNumber: all.first + chunkStart - all.lines.startIndex))
             chunkStart = index
         }

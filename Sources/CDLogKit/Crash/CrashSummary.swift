@@ -81,7 +81,8 @@ enum CrashSummary {
         let mainFrames = mainIndex.map { report.threads[$0].frames.prefix(mainThreadFrameCount).map(\.display) } ?? []
         add("mainThreadFrames", mainFrames.isEmpty ? nil : mainFrames.joined(separator: "; "))
         add("blamedCause", verdict.cause.rawValue)
-        let blamedFrames = verdict.frames.map { frame in verdict.viaThread.map { "Thread \($0): \(frame)" } ?? frame }
+        var blamedFrames = verdict.frames
+        if let via = verdict.viaThread, !blamedFrames.isEmpty { blamedFrames[0] = "Thread \(via): " + blamedFrames[0] }
         add("blamedFrames", blamedFrames.isEmpty ? nil : blamedFrames.joined(separator: "; "))
         let hasCPU = watchdogFacts.appCPUSeconds != nil || watchdogFacts.appCPUPercent != nil
         let cpu = CrashBlame.cpuInterpretation(appCPUPercent: watchdogFacts.appCPUPercent,

@@ -45,10 +45,10 @@ enum IPSReader {
             report.terminationNamespace = termination["namespace"]?.string
             report.terminationCodeValue = termination["code"]?.integer
             var lines: [String] = []
-            if let namespace = report.terminationNamespace, let code = report.terminationCodeValue {
-                lines.append("\(namespace) \(code)")
-            }
-            if let indicator = termination["indicator"]?.string { lines.append(indicator) }
+            // Rendered as Xcode prints it: "SIGNAL 5 Trace/BPT trap: 5", "FRONTBOARD 2343432205".
+            var first = [report.terminationNamespace, report.terminationCodeValue.map { String($0) }].compactMap { $0 }
+            if let indicator = termination["indicator"]?.string { first.append(indicator) }
+            if !first.isEmpty { lines.append(first.joined(separator: " ")) }
             for key in ["reasons", "details"] {
                 for reason in termination[key]?.array ?? [] {
                     if let text = reason.string { lines.append(text) }

@@ -65,8 +65,8 @@ enum MetricKitReader {
         let value = CrashJSON.object(diagnostic)
         let meta = value["diagnosticMetaData"] ?? .null
         if meta.object == nil { report.missing.append("diagnosticMetaData") }
-        report.appVersion = meta["appVersion"]?.text
-        report.build = meta["appBuildVersion"]?.text
+        report.appVersion = meta["appVersion"]?.text.flatMap { $0.isEmpty ? nil : $0 }
+        report.build = meta["appBuildVersion"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         report.osVersion = meta["osVersion"]?.string
         report.device = meta["deviceType"]?.string
         report.bundleID = meta["bundleIdentifier"]?.string
@@ -102,11 +102,10 @@ enum MetricKitReader {
 
         let tree = value["callStackTree"]
         if tree == nil { report.missing.append("callStackTree") }
-        let perThread = tree?["callStackPerThread"]?.bool ?? true
         for (index, stack) in (tree?["callStacks"]?.array ?? []).enumerated() {
             var thread = CrashThread(number: index)
             thread.crashed = stack["threadAttributed"]?.bool ?? false
-            thread.frames = flatten(stack["callStackRootFrames"], perThread: perThread)
+            thread.frames = flatten(stack["callStackRootFrames"])
             report.threads.append(thread)
         }
         report.faultingThread = report.threads.firstIndex(where: \.crashed)
@@ -123,7 +122,7 @@ enum MetricKitReader {
 
     /// Per-thread trees: the root frame is frame 0 (the innermost call) and `subFrames[0]` its caller, down
     /// to `start`. Aggregated trees (`callStackPerThread: false`) branch; follow the heaviest branch.
-    private static func flatten(_ roots: CrashJSON?, perThread: Bool) -> [CrashFrame] {
+    private static func flatten(_ roots: CrashJSON?) -> [CrashFrame] {
         var frames: [CrashFrame] = []
         var current = heaviest(roots?.array ?? [])
         while let node = current, frames.count < 1024 {
@@ -133,7 +132,6 @@ enum MetricKitReader {
             frames.append(frame)
             current = heaviest(node["subFrames"]?.array ?? [])
         }
-        _ = perThread
         return frames
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Turns a `CrashReport` into an `Entry`: the preset fields of the JSON contract (DOMAIN.md §5) and the
 /// normalised multi-line summary that `Rules/crash.yaml` and `Rules/watchdog-crash.yaml` match.
 ///
-/// Summary lines (each present only when known), in this order:
+/// Summary lines (each present only when known; every line after the first is indented by two spaces so
+/// that the summary stays one entry in any line-based format), in this order:
 /// ```
 /// Crash report (ips) for App 1.0 (12), iPhone OS 17.5 (21F79), iPhone14,2
 /// Diagnostic: hang                                  (MetricKit only)
@@ -154,7 +155,9 @@ enum CrashSummary {
         if !report.missing.isEmpty { lines.append("Partial report: missing \(report.missing.joined(separator: ", "))") }
         if !cannotTell.isEmpty { lines.append("Cannot tell: \(cannotTell.joined(separator: "; "))") }
 
-        var message = lines.joined(separator: "\n")
+        // Lines after the first are indented: in any line-based log format they read as continuation
+        // lines, so a summary pasted into a log (or a rule example) stays one entry.
+        var message = lines.joined(separator: "\n  ")
         var truncated = false
         if message.utf8.count > EntryLimits.maxMessageBytes {
             message = String(decoding: message.utf8.prefix(EntryLimits.maxMessageBytes), as: UTF8.self)

@@ -34,11 +34,13 @@ public final class Classifier: Sendable {
     public func makeScratch() -> Scratch { Scratch(prefilter) }
 
     /// Classifies a message (raw UTF-8 bytes); `preset` fields come first in the result.
+    /// `isCrashReport` selects the rules for crash-report summaries (`input: crash`/`any`) instead of the
+    /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
-                         scratch: Scratch) -> Classification? {
+                         isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
         guard prefilter.scan(message, &scratch.prefilter) else { return nil }
         for (index, rule) in rankedRules.enumerated() {
-            guard prefilter.admits(ruleIndex: index, scratch.prefilter) else { continue }
+            guard rule.input.applies(toCrashReport: isCrashReport), prefilter.admits(ruleIndex: index, scratch.prefilter) else { continue }
             var groups: [Range<Int>?]? = nil
             var winningPattern: PCRERegex? = nil
             for pattern in rule.patterns {
@@ -81,9 +83,11 @@ public final class Classifier: Sendable {
     }
 
     /// Convenience for tests and `rules test`: classifies a string.
-    public func classify(text: String, scratch: Scratch) -> Classification? {
+    public func classify(text: String, isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
         var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
+        return bytes.withUnsafeMutableBytes {
+            classify(message: UnsafeRawBufferPointer($0), isCrashReport: isCrashReport, scratch: scratch)
+        }
     }
 
     static func text(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {

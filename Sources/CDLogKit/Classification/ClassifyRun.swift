@@ -75,7 +75,8 @@ public struct ClassifyRun: Sendable {
             if let prepared = raw.prepared {
                 var bytes = Array(prepared.message.utf8)
                 classification = bytes.withUnsafeMutableBytes {
-                    classifier.classify(message: UnsafeRawBufferPointer($0), preset: prepared.presetFields, scratch: scratch)
+                    classifier.classify(message: UnsafeRawBufferPointer($0), preset: prepared.presetFields,
+                                        isCrashReport: prepared.format == .crashReport, scratch: scratch)
                 }
             } else {
                 classification = raw.message.withUnsafeBytes { classifier.classify(message: $0, scratch: scratch) }

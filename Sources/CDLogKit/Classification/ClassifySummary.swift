@@ -18,6 +18,7 @@ public struct ClassifySummary: Sendable {
     public init() {}
 
     mutating func count(_ classification: Classification?) {
+        entries += 1
         guard let classification else { return }
         classified += 1
         byCategory[classification.category, default: 0] += 1

@@ -23,6 +23,27 @@ public enum BuiltinExtractor: String, CaseIterable, Sendable {
     case errorCode
 }
 
+/// Which entries a rule applies to.
+///
+/// Crash-report summaries are classified only by `crash` and `any` rules, so words in stack frames
+/// never trigger console-log rules; console entries only by `log` and `any` rules.
+public enum RuleInput: String, CaseIterable, Sendable {
+    /// Console entries (the default).
+    case log
+    /// Only crash-report summaries (the text `CrashReportReader` produces).
+    case crash
+    /// Both, e.g. a termination code that appears in reports and in pasted log lines.
+    case any
+
+    func applies(toCrashReport isCrashReport: Bool) -> Bool {
+        switch self {
+        case .any: return true
+        case .crash: return isCrashReport
+        case .log: return !isCrashReport
+        }
+    }
+}
+
 /// A classification rule, loaded and compiled. Immutable; shared by all threads.
 public final class Rule: Sendable {
     public let id: String
@@ -30,6 +51,7 @@ public final class Rule: Sendable {
     public let category: Category
     public let severity: Severity
     public let priority: Int
+    public let input: RuleInput
     /// The rule matches when any of these matches…
     public let patterns: [PCRERegex]
     /// …and all of these match…
@@ -47,13 +69,13 @@ public final class Rule: Sendable {
     /// Global declaration order (files by name, then position): the last tie-breaker.
     public let order: Int
 
-    init(id: String, title: String, category: Category, severity: Severity, priority: Int,
+    init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,
          patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
          fieldPatterns: [(name: String, regex: PCRERegex)], extractors: [BuiltinExtractor],
          advice: String?, references: [String], matchExamples: [RuleExample],
          nomatchExamples: [RuleExample], location: SourceLocation, order: Int) {
         self.id = id; self.title = title; self.category = category; self.severity = severity
-        self.priority = priority; self.patterns = patterns; self.required = required
+        self.priority = priority; self.input = input; self.patterns = patterns; self.required = required
         self.excluded = excluded; self.fieldPatterns = fieldPatterns; self.extractors = extractors
         self.advice = advice; self.references = references; self.matchExamples = matchExamples
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order

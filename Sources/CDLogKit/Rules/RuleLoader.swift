@@ -42,7 +42,7 @@ public struct RuleLoader {
 
     private static let ruleKeys: Set<String> = [
         "id", "title", "category", "severity", "priority", "patterns", "require", "exclude", "fields",
-        "extractors", "advice", "references", "examples", "description",
+        "extractors", "advice", "references", "examples", "description", "input",
     ]
 
     private func rule(from node: Node, defaultCategory: Category?, order: Int) throws -> Rule {
@@ -75,6 +75,13 @@ public struct RuleLoader {
                 throw failure(at: priorityNode, "`priority` must be a whole number")
             }
             priority = value
+        }
+        var input = RuleInput.log
+        if let inputNode = map["input"] {
+            guard let name = inputNode.string, let value = RuleInput(rawValue: name) else {
+                throw failure(at: inputNode, "`input` must be one of: " + RuleInput.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            input = value
         }
         let patterns = try regexList(map["patterns"], key: "patterns")
         guard !patterns.isEmpty else { throw failure(at: map["patterns"] ?? node, "rule `\(id)` needs at least one pattern") }
@@ -114,7 +121,7 @@ public struct RuleLoader {
                 }
             }
         }
-        return Rule(id: id, title: title, category: category, severity: severity, priority: priority,
+        return Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: input,
                     patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
                     extractors: extractors, advice: advice, references: references,
                     matchExamples: matchExamples, nomatchExamples: nomatchExamples,

@@ -42,7 +42,8 @@ public struct RuleTester {
                 failures.append(Failure(location: rule.location, ruleID: rule.id, message: "rule has no `match` example"))
             }
             for example in rule.matchExamples {
-                for wrapping in Wrapping.allCases {
+                // Crash-summary rules see crash entries only: their examples are summaries, not log lines.
+                for wrapping in (rule.input != .log ? [.bare] : Wrapping.allCases) {
                     if let problem = checkMatch(rule, example, wrapping, scratch) {
                         failures.append(Failure(location: example.location, ruleID: rule.id, message: problem))
                         break  // one report per example is enough
@@ -53,7 +54,8 @@ public struct RuleTester {
                 scratch.exceededMatchLimit = false
                 if classifier.ruleMatches(rule, text: example.text, scratch: scratch) {
                     failures.append(Failure(location: example.location, ruleID: rule.id, message: "nomatch example is matched by the rule"))
-                } else if let other = classifier.classify(text: example.text, scratch: scratch), other.category != rule.category {
+                } else if let other = classifier.classify(text: example.text, isCrashReport: rule.input != .log, scratch: scratch),
+                          other.category != rule.category {
                     failures.append(Failure(location: example.location, ruleID: rule.id,
                                             message: "overlap: nomatch example is classified by `\(other.rule.id)` (category \(other.category.id)); use a near-miss of this rule's own kind"))
                 }
@@ -76,7 +78,9 @@ public struct RuleTester {
             try splitter.forEachEntry { raw in
                 guard first else { return }
                 first = false
-                result = raw.message.withUnsafeBytes { classifier.classify(message: $0, scratch: scratch) }
+                result = raw.message.withUnsafeBytes {
+                    classifier.classify(message: $0, isCrashReport: rule.input != .log, scratch: scratch)
+                }
             }
         } catch {
             return "example could not be read as \(wrapping.rawValue): \(error)"

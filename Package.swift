@@ -27,6 +27,9 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
 
+        // Byte search helpers the C library has but Swift does not import on Linux (memmem).
+        .target(name: "CScan"),
+
         // Shared vocabulary: severities, categories, output sinks, JSON writing, exit codes.
         .target(name: "CDLogCore"),
 
@@ -34,7 +37,7 @@ let package = Package(
         .target(
             name: "CDLogKit",
             dependencies: [
-                "CDLogCore", "CPCRE2",
+                "CDLogCore", "CPCRE2", "CScan",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedRules"]

@@ -22,6 +22,7 @@ public enum CommandRunner {
             exit(0)
         } catch let failure as ToolFailure {
             printError("\(toolName): error: \(failure.message)")
+            if let detail = failure.detail { printError(detail) }
             exit(ExitStatus.failure.rawValue)
         } catch let code as ExitCode {
             exit(code.rawValue)

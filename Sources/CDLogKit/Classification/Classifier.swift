@@ -1,0 +1,108 @@
+import CDLogCore
+
+/// Picks the winning rule for an entry and extracts its fields.
+///
+/// Contract: deterministic — the same message always gets the same verdict; rules are tried in rank
+/// order (Rules/README.md "Which rule wins") and the first full match wins. Thread-safe to share; each
+/// thread passes its own `Classifier.Scratch`. Never traps on any message bytes.
+public final class Classifier: Sendable {
+    public let ruleSet: RuleSet
+    /// Rules in rank order: priority, then severity, then declaration order.
+    public let rankedRules: [Rule]
+    private let prefilter: Prefilter
+    private let extractors: BuiltinExtractors
+
+    public init(ruleSet: RuleSet) throws {
+        self.ruleSet = ruleSet
+        rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
+        prefilter = Prefilter(rules: rankedRules)
+        extractors = try BuiltinExtractors()
+    }
+
+    /// Per-thread working state.
+    public final class Scratch {
+        let match = MatchScratch()
+        var prefilter: Prefilter.Evaluation
+        init(_ prefilter: Prefilter) { self.prefilter = prefilter.makeEvaluation() }
+        /// True when some pattern hit PCRE2's match limit since the last reset.
+        public var exceededMatchLimit: Bool {
+            get { match.exceededLimit }
+            set { match.exceededLimit = newValue }
+        }
+    }
+
+    public func makeScratch() -> Scratch { Scratch(prefilter) }
+
+    /// Classifies a message (raw UTF-8 bytes); `preset` fields come first in the result.
+    public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
+                         scratch: Scratch) -> Classification? {
+        guard prefilter.scan(message, &scratch.prefilter) else { return nil }
+        for (index, rule) in rankedRules.enumerated() {
+            guard prefilter.admits(ruleIndex: index, scratch.prefilter) else { continue }
+            var groups: [Range<Int>?]? = nil
+            var winningPattern: PCRERegex? = nil
+            for pattern in rule.patterns {
+                if let found = pattern.firstMatch(in: message, scratch: scratch.match) {
+                    groups = found
+                    winningPattern = pattern
+                    break
+                }
+            }
+            guard let groups, let winningPattern else { continue }
+            guard rule.required.allSatisfy({ $0.matches(message, scratch: scratch.match) }),
+                  !rule.excluded.contains(where: { $0.matches(message, scratch: scratch.match) }) else { continue }
+            var fields = preset
+            func add(_ name: String, _ value: String) {
+                if !fields.contains(where: { $0.name == name }) { fields.append((name, value)) }
+            }
+            for (name, number) in winningPattern.groupNames {
+                if number < groups.count, let range = groups[number] {
+                    add(name, Classifier.text(message, range))
+                }
+            }
+            for (name, regex) in rule.fieldPatterns {
+                guard let found = regex.firstMatch(in: message, scratch: scratch.match) else { continue }
+                if regex.groupNames.isEmpty {
+                    if found.count > 1, let range = found[1] { add(name, Classifier.text(message, range)) }
+                } else {
+                    for (group, number) in regex.groupNames where number < found.count {
+                        if let range = found[number] { add(group, Classifier.text(message, range)) }
+                    }
+                }
+            }
+            for extractor in rule.extractors {
+                for (name, value) in extractors.extract(extractor, from: message, scratch: scratch.match) {
+                    add(name, value)
+                }
+            }
+            return Classification(rule: rule, fields: fields)
+        }
+        return nil
+    }
+
+    /// Convenience for tests and `rules test`: classifies a string.
+    public func classify(text: String, scratch: Scratch) -> Classification? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
+    }
+
+    static func text(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+import Foundation
+
+extension Classifier {
+    /// True when `rule` alone matches `text` (patterns, `require`, `exclude`), whatever other rules say.
+    public func ruleMatches(_ rule: Rule, text: String, scratch: Scratch) -> Bool {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBytes { raw in
+            let message = UnsafeRawBufferPointer(raw)
+            guard rule.patterns.contains(where: { $0.matches(message, scratch: scratch.match) }) else { return false }
+            return rule.required.allSatisfy { $0.matches(message, scratch: scratch.match) }
+                && !rule.excluded.contains { $0.matches(message, scratch: scratch.match) }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import CDLogCore
+import Dispatch
+
+/// What `cdlog classify` does, without the command line: reads sources in order, splits them into
+/// entries, classifies, folds echoes and hands the results to a reporter.
+///
+/// Contract: entries reach the reporter in input order, sources in the order given, and the output is
+/// the same whatever `threads` is. Large line-oriented and ndjson inputs are cut into blocks at entry
+/// boundaries and classified on `threads` threads, then merged in order. Throws `ToolFailure` for an
+/// unreadable source and `OutputClosed` when the reader of the output went away. Memory is bounded by
+/// the blocks in flight (`threads × 2` blocks of `blockSize`), one entry per thread and, for document
+/// reporters, the findings.
+public struct ClassifyRun: Sendable {
+    public struct Options: Sendable {
+        public var forcedFormat: InputFormat?
+        public var includeUnclassified = false
+        public var minimumSeverity: Severity = .debug
+        /// Worker threads for classification (1 = everything on the calling thread).
+        public var threads = 1
+        /// Bytes per parallel block.
+        public var blockSize = 2 << 20
+        public init() {}
+    }
+
+    public let classifier: Classifier
+    public let options: Options
+
+    public init(classifier: Classifier, options: Options) {
+        self.classifier = classifier
+        self.options = options
+    }
+
+    /// What one block (or a whole sequential source) produced.
+    struct Batch: Sendable {
+        var reported: [(entry: ReportedEntry, index: Int)] = []
+        var summary = ClassifySummary()
+        var lines = 0
+        var entries = 0
+    }
+
+    /// Classifies every source; returns the summary (also passed to `reporter.finish`).
+    @discardableResult
+    public func run(sources: [any ByteSource], reporter: any Reporter) throws -> ClassifySummary {
+        var summary = ClassifySummary()
+        for source in sources {
+            summary.sources.append(source.name)
+            let reader = LineReader(source: source, blockSize: max(options.blockSize, 1 << 20))
+            let splitter = try EntrySplitter(reader: reader, forcedFormat: options.forcedFormat)
+            var merger = Merger(summary: summary, reporter: reporter)
+            if options.threads > 1, let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format) {
+                try runParallel(reader: reader, format: splitter.format, sourceName: source.name,
+                                isCutPoint: isCutPoint, merger: &merger)
+            } else {
+                let batch = try classify(splitter: splitter, sourceName: source.name, streaming: { entry, index in
+                    try merger.accept(entry, globalIndex: index)
+                })
+                merger.add(batch)
+            }
+            try merger.finishSource()
+            summary = merger.summary
+        }
+        try reporter.finish(summary: summary)
+        return summary
+    }
+
+    /// Runs one splitter to the end on the calling thread. With `streaming`, wanted entries go there
+    /// as they come; otherwise they are collected in the batch.
+    func classify(splitter: EntrySplitter, sourceName: String,
+                  streaming: ((ReportedEntry, Int) throws -> Void)? = nil) throws -> Batch {
+        var batch = Batch()
+        let scratch = classifier.makeScratch()
+        try splitter.forEachEntry { raw in
+            batch.entries += 1
+            let classification: Classification?
+            if let prepared = raw.prepared {
+                var bytes = Array(prepared.message.utf8)
+                classification = bytes.withUnsafeMutableBytes {
+                    classifier.classify(message: UnsafeRawBufferPointer($0), preset: prepared.presetFields, scratch: scratch)
+                }
+            } else {
+                classification = raw.message.withUnsafeBytes { classifier.classify(message: $0, scratch: scratch) }
+            }
+            batch.summary.count(classification)
+            if raw.truncated { batch.summary.truncatedEntries += 1 }
+            let wanted = classification.map { $0.severity >= options.minimumSeverity } ?? options.includeUnclassified
+            guard wanted else { return }
+            let reported = ReportedEntry(entry: raw.makeEntry(source: sourceName), classification: classification, count: 1)
+            if let streaming { try streaming(reported, batch.entries) } else { batch.reported.append((reported, batch.entries)) }
+        }
+        batch.lines = splitter.reader.lineNumber
+        return batch
+    }
+
+    private func runParallel(reader: LineReader, format: InputFormat, sourceName: String,
+                             isCutPoint: (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
+        let window = options.threads * 2
+        let queue = DispatchQueue(label: "cdlog.classify", attributes: .concurrent)
+        let limiter = DispatchSemaphore(value: options.threads)
+        var pending: [PendingBatch] = []
+        var linesBefore = 0
+        var entriesBefore = 0
+        let blockSize = options.blockSize
+
+        func drainOne() throws {
+            let first = pending.removeFirst()
+            first.done.wait()
+            let batch = try first.result()
+            try merger.merge(batch, linesBefore: linesBefore, entriesBefore: entriesBefore)
+            linesBefore += batch.lines
+            entriesBefore += batch.entries
+        }
+
+        while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
+            let slot = PendingBatch()
+            pending.append(slot)
+            let run = self
+            limiter.wait()
+            queue.async {
+                defer { limiter.signal() }
+                slot.store(Result {
+                    let blockReader = LineReader(source: MemoryByteSource(name: sourceName, bytes: block, chunkSize: block.count),
+                                                 blockSize: max(block.count, 4096))
+                    return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format), sourceName: sourceName)
+                })
+                slot.done.signal()
+            }
+            if pending.count >= window { try drainOne() }
+            _ = blockSize
+        }
+        while !pending.isEmpty { try drainOne() }
+    }
+
+    /// A block being classified on another thread.
+    final class PendingBatch: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        private var outcome: Result<Batch, Error>?
+        func store(_ outcome: Result<Batch, Error>) { self.outcome = outcome }
+        func result() throws -> Batch { try outcome!.get() }
+    }
+
+    /// Puts batches back in input order: line numbers and entry indices become source-global, echoes
+    /// fold across block boundaries, and the reporter sees one ordered stream.
+    struct Merger {
+        var summary: ClassifySummary
+        let reporter: any Reporter
+        var folder = EchoFolder()
+
+        mutating func accept(_ entry: ReportedEntry, globalIndex: Int) throws {
+            if let finished = folder.offer(entry, index: globalIndex) {
+                summary.findings += 1
+                try reporter.report(finished)
+            }
+        }
+
+        /// Adds a batch whose entries were already passed to `accept`.
+        mutating func add(_ batch: Batch) { summary.absorb(batch.summary) }
+
+        mutating func merge(_ batch: Batch, linesBefore: Int, entriesBefore: Int) throws {
+            summary.absorb(batch.summary)
+            for (reported, index) in batch.reported {
+                var shifted = reported
+                shifted.entry.line += linesBefore
+                shifted.entry.endLine += linesBefore
+                try accept(shifted, globalIndex: entriesBefore + index)
+            }
+        }
+
+        mutating func finishSource() throws {
+            if let last = folder.finish() {
+                summary.findings += 1
+                try reporter.report(last)
+            }
+        }
+    }
+}
+
+extension ClassifySummary {
+    mutating func absorb(_ other: ClassifySummary) {
+        entries += other.entries
+        classified += other.classified
+        truncatedEntries += other.truncatedEntries
+        for (k, v) in other.byCategory { byCategory[k, default: 0] += v }
+        for (k, v) in other.bySeverity { bySeverity[k, default: 0] += v }
+        if let s = other.highestSeverity, highestSeverity.map({ s > $0 }) ?? true { highestSeverity = s }
+    }
+}

@@ -1,0 +1,338 @@
+/// A JSON value as read from a crash report.
+///
+/// Crash reports come from users and may be truncated, mistyped or hostile, so this is a small
+/// iterative parser (no recursion: a document nested 100 000 levels deep cannot overflow the stack)
+/// with a nesting limit, and accessors that answer `nil` for a value of the wrong type instead of trapping.
+/// Numbers keep their source text so that 64-bit codes (`2343432205`, register values) stay exact.
+enum CrashJSON {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([CrashJSON])
+    case object(CrashJSONObject)
+
+    subscript(key: String) -> CrashJSON? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    var array: [CrashJSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    var object: CrashJSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    var bool: Bool? {
+        switch self {
+        case .bool(let value): return value
+        case .number(let text): return text != "0"
+        case .string(let text): return text == "true" || text == "1"
+        default: return nil
+        }
+    }
+
+    /// The value as an integer: numbers, and strings holding a decimal or `0x` hexadecimal number
+    /// (header fields change type between OS releases).
+    var integer: UInt64? {
+        switch self {
+        case .number(let text): return UInt64(text) ?? Double(text).flatMap { $0 >= 0 && $0 < 1.8e19 ? UInt64($0) : nil }
+        case .string(let text): return CrashText.parseInteger(text)
+        default: return nil
+        }
+    }
+
+    /// A scalar rendered as text (strings as they are, numbers in their source form).
+    var text: String? {
+        switch self {
+        case .string(let value): return value
+        case .number(let value): return value
+        case .bool(let value): return value ? "true" : "false"
+        default: return nil
+        }
+    }
+}
+
+/// A JSON object: its members in document order, and the byte range it spans in the source
+/// (used to give MetricKit diagnostics their line numbers).
+final class CrashJSONObject {
+    var members: [(key: String, value: CrashJSON)] = []
+    let start: Int
+    var end: Int
+
+    init(start: Int) {
+        self.start = start
+        self.end = start
+    }
+
+    subscript(key: String) -> CrashJSON? {
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+}
+
+/// Parses JSON without recursion.
+///
+/// `lenient`: at an unexpected end of input the open containers are closed and what was read so far is
+/// returned with `truncated == true` (a crash report cut off mid-file still yields its header fields).
+/// Any other syntax error, or nesting deeper than `maxDepth`, throws `CrashJSONError`.
+struct CrashJSONParser {
+    static let maxDepth = 512
+
+    struct Result {
+        var value: CrashJSON
+        var truncated: Bool
+        /// Offset just after the value (trailing text is the caller's business).
+        var end: Int
+    }
+
+    private enum Container {
+        case array([CrashJSON])
+        case object(CrashJSONObject, pendingKey: String?)
+    }
+
+    private let bytes: [UInt8]
+    private var index: Int
+    private let endIndex: Int
+
+    init(bytes: [UInt8], start: Int = 0, end: Int? = nil) {
+        self.bytes = bytes
+        self.index = start
+        self.endIndex = min(end ?? bytes.count, bytes.count)
+    }
+
+    static func parse(_ bytes: [UInt8], start: Int = 0, end: Int? = nil, lenient: Bool = false) throws -> Result {
+        var parser = CrashJSONParser(bytes: bytes, start: start, end: end)
+        return try parser.parseValue(lenient: lenient)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < endIndex {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(lenient: Bool) throws -> Result {
+        var stack: [Container] = []
+        skipWhitespace()
+        // Each turn reads one token; a completed scalar or container is attached to the container on top.
+        while true {
+            skipWhitespace()
+            guard index < endIndex else {
+                if lenient, !stack.isEmpty {
+                    return Result(value: Self.closeAll(&stack, at: index), truncated: true, end: index)
+                }
+                throw CrashJSONError(stack.isEmpty ? "no JSON value" : "JSON ends before its last value is complete", offset: index)
+            }
+            // Inside an object, expect a key (or the closing brace) first.
+            if case .object(let object, let pendingKey) = stack.last, pendingKey == nil {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "}") {
+                    index += 1
+                    object.end = index
+                    stack.removeLast()
+                    if let done = try attach(.object(object), to: &stack) { return done }
+                    continue
+                }
+                if !object.members.isEmpty {
+                    guard byte == UInt8(ascii: ",") else { throw CrashJSONError("expected ',' or '}' in object", offset: index) }
+                    index += 1
+                    skipWhitespace()
+                }
+                guard index < endIndex else { continue }
+                guard bytes[index] == UInt8(ascii: "\"") else { throw CrashJSONError("expected a string key in object", offset: index) }
+                guard let key = try parseString() else { continue }
+                skipWhitespace()
+                guard index < endIndex else { continue }
+                guard bytes[index] == UInt8(ascii: ":") else { throw CrashJSONError("expected ':' after object key", offset: index) }
+                index += 1
+                stack[stack.count - 1] = .object(object, pendingKey: key)
+                continue
+            }
+            if case .array(let items) = stack.last {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "]") {
+                    index += 1
+                    stack.removeLast()
+                    if let done = try attach(.array(items), to: &stack) { return done }
+                    continue
+                }
+                if !items.isEmpty {
+                    guard byte == UInt8(ascii: ",") else { throw CrashJSONError("expected ',' or ']' in array", offset: index) }
+                    index += 1
+                    skipWhitespace()
+                    guard index < endIndex else { continue }
+                }
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"):
+                guard stack.count < Self.maxDepth else {
+                    throw CrashJSONError("JSON nested deeper than \(Self.maxDepth) levels", offset: index)
+                }
+                stack.append(.object(CrashJSONObject(start: index), pendingKey: nil))
+                index += 1
+            case UInt8(ascii: "["):
+                guard stack.count < Self.maxDepth else {
+                    throw CrashJSONError("JSON nested deeper than \(Self.maxDepth) levels", offset: index)
+                }
+                stack.append(.array([]))
+                index += 1
+            case UInt8(ascii: "\""):
+                guard let string = try parseString() else { continue }
+                if let done = try attach(.string(string), to: &stack) { return done }
+            default:
+                guard let scalar = try parseScalar() else { continue }
+                if let done = try attach(scalar, to: &stack) { return done }
+            }
+        }
+    }
+
+    /// Adds a finished value to the open container; returns the result when it was the top-level value.
+    private func attach(_ value: CrashJSON, to stack: inout [Container]) throws -> Result? {
+        guard let top = stack.last else { return Result(value: value, truncated: false, end: index) }
+        switch top {
+        case .array(var items):
+            stack[stack.count - 1] = .array([])  // keeps `items` uniquely referenced while appending
+            items.append(value)
+            stack[stack.count - 1] = .array(items)
+        case .object(let object, let key):
+            object.members.append((key ?? "", value))
+            stack[stack.count - 1] = .object(object, pendingKey: nil)
+        }
+        return nil
+    }
+
+    private static func closeAll(_ stack: inout [Container], at offset: Int) -> CrashJSON {
+        var value: CrashJSON? = nil
+        while let top = stack.popLast() {
+            switch top {
+            case .array(var items):
+                if let value { items.append(value) }
+                value = .array(items)
+            case .object(let object, let key):
+                if let value, let key { object.members.append((key, value)) }
+                object.end = offset
+                value = .object(object)
+            }
+        }
+        return value ?? .null
+    }
+
+    /// Reads a string starting at the opening quote. Returns nil at an unexpected end of input
+    /// (the caller then closes the containers in lenient mode).
+    private mutating func parseString() throws -> String? {
+        index += 1
+        var utf8: [UInt8] = []
+        while index < endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: utf8, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < endIndex else { index = endIndex; return nil }
+                let escaped = bytes[index + 1]
+                index += 2
+                switch escaped {
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard let unit = readHex4() else {
+                        if index >= endIndex { return nil }
+                        throw CrashJSONError("bad \\u escape in string", offset: index)
+                    }
+                    var scalarValue = UInt32(unit)
+                    if (0xD800..<0xDC00).contains(unit), index + 1 < endIndex,
+                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        let save = index
+                        index += 2
+                        if let low = readHex4(), (0xDC00..<0xE000).contains(low) {
+                            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        } else {
+                            index = save
+                        }
+                    }
+                    let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+                    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: utf8.append(escaped)  // \" \\ \/ and anything unknown: keep the character
+                }
+                continue
+            }
+            utf8.append(byte)
+            index += 1
+        }
+        return nil
+    }
+
+    private mutating func readHex4() -> UInt16? {
+        guard index + 4 <= endIndex else { index = endIndex; return nil }
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            let byte = bytes[index + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        index += 4
+        return value
+    }
+
+    private mutating func parseScalar() throws -> CrashJSON? {
+        let start = index
+        while index < endIndex {
+            let byte = bytes[index]
+            let isToken = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "E")
+            if !isToken { break }
+            index += 1
+        }
+        let token = String(decoding: bytes[start..<index], as: UTF8.self)
+        switch token {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        case "":
+            throw CrashJSONError("unexpected character in JSON", offset: start)
+        default:
+            guard let first = token.first, first == "-" || first.isNumber, Double(token) != nil else {
+                if index >= endIndex { return nil }
+                throw CrashJSONError("unexpected token '\(token.prefix(20))' in JSON", offset: start)
+            }
+            if index >= endIndex { return nil }  // a number cut by the end of input may be incomplete
+            return .number(token)
+        }
+    }
+}
+
+struct CrashJSONError: Error, CustomStringConvertible {
+    let message: String
+    let offset: Int
+    init(_ message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+    var description: String { "\(message) at byte \(offset)" }
+}

@@ -1,0 +1,259 @@
+import CDLogCore
+
+/// Reads crash reports — `.ips` (JSON header line + JSON or legacy-text body), Xcode's "Translated
+/// Report" text + JSON, legacy `.crash` text and MetricKit diagnostic payloads — into entries, one per
+/// report, with the preset fields and summary text described in `CrashSummary`.
+///
+/// The kind is decided by content, never by file extension. Bad input never traps: when nothing can be
+/// read, `entries(fromDocument:source:)` throws a `ToolFailure` with a one-line message; a report that can
+/// be read in part yields an entry with the preset field `partial` = `true` and a note of what is missing.
+public enum CrashReportReader {
+    static let translatedMarker = "Translated Report (Full Report Below)"
+    static let fullReportMarker = Array("\n-----------\nFull Report\n-----------\n".utf8)
+    static let metricKitMarkers = [
+        "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
+        "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"", "\"diagnosticMetaData\"",
+    ]
+
+    /// True when the first bytes of a source (up to 64 KiB) look like a crash report of any kind.
+    public static func looksLikeCrashReport(_ prefix: ArraySlice<UInt8>) -> Bool {
+        let limited = prefix.prefix(64 << 10)
+        let text = String(decoding: limited, as: UTF8.self)
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        let start = body.drop(while: { $0.isWhitespace })
+        guard let first = start.first else { return false }
+        if first == "{" || first == "[" {
+            let firstLine = start.prefix(while: { $0 != "\n" })
+            if first == "{" && firstLine.contains("\"bug_type\"") { return true }
+            return metricKitMarkers.contains(where: { start.contains($0) })
+        }
+        if start.hasPrefix("---") && start.contains(translatedMarker) { return true }
+        // Legacy text: a report starts with its header; look only at the first lines so that a log that
+        // merely quotes "Exception Type:" somewhere is not taken for a report.
+        var lines = 0
+        var sawException = false
+        var sawHeader = false
+        for line in start.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lines += 1
+            if lines > 60 { break }
+            if line.hasPrefix("Incident Identifier:") || line.hasPrefix(translatedMarker) { return true }
+            if line.hasPrefix("Exception Type:") { sawException = true }
+            if line.hasPrefix("Hardware Model:") || line.hasPrefix("Process:") || line.hasPrefix("Thread 0")
+                || line.hasPrefix("Highlighted Thread:") || line.hasPrefix("Triggered by Thread:") || line.hasPrefix("Crashed Thread:") {
+                sawHeader = true
+            }
+            if sawException && sawHeader { return true }
+        }
+        return false
+    }
+
+    /// For console logs that contain a pasted legacy crash report: true when this line starts one.
+    public static func isPastedReportStart(_ line: Substring) -> Bool {
+        let trimmed = CrashText.trim(line)
+        if trimmed.hasPrefix("Incident Identifier:") { return true }
+        // Not "Process:": it is also a line inside every iOS report, so it would cut them in two.
+        return trimmed == Substring(translatedMarker)
+    }
+
+    /// Parses a whole document into one entry per report.
+    public static func entries(fromDocument bytes: [UInt8], source: String) throws -> [Entry] {
+        guard bytes.count <= EntryLimits.maxDocumentBytes else {
+            throw ToolFailure("\(source): crash report larger than \(EntryLimits.maxDocumentBytes >> 20) MB")
+        }
+        let reports = try reports(fromDocument: bytes, source: source)
+        return reports.map { CrashSummary.entry(for: $0, source: source) }
+    }
+
+    // MARK: - Document dispatch
+
+    static func reports(fromDocument bytes: [UInt8], source: String) throws -> [CrashReport] {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        if bytes.prefix(min(bytes.count, 1 << 16)).contains(0) {
+            throw ToolFailure("\(source): not a crash report (binary data)")
+        }
+        let lines = LineIndex(bytes)
+        while start < bytes.count, isSpace(bytes[start]) { start += 1 }
+        guard start < bytes.count else { throw ToolFailure("\(source): empty crash report") }
+
+        // Xcode / Console "Translated Report": text, then the original .ips after "Full Report".
+        if bytes[start] == UInt8(ascii: "-"), let marker = find(fullReportMarker, in: bytes, from: start) {
+            let jsonStart = marker + fullReportMarker.count
+            if var reports = try? ipsReports(bytes, from: skipSpace(bytes, jsonStart), lines: lines, source: source),
+               !reports.isEmpty {
+                reports[0].firstLine = lines.line(of: start)
+                return reports
+            }
+            let textLines = lines.lines(from: start, to: marker)
+            let report = LegacyCrashReader.read(lines: textLines.lines, firstLineNumber: textLines.first)
+            return try requireContent([report], source: source)
+        }
+
+        if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
+            if let reports = try ipsReports(bytes, from: start, lines: lines, source: source) { return reports }
+            return try jsonReports(bytes, from: start, lines: lines, source: source)
+        }
+
+        // Legacy text, possibly several reports one after the other.
+        let all = lines.lines(from: start, to: bytes.count)
+        var reports: [CrashReport] = []
+        var chunkStart = all.lines.startIndex
+        for index in all.lines.indices where index > chunkStart && CrashText.trim(all.lines[index]).hasPrefix("Incident Identifier:") {
+            reports.append(LegacyCrashReader.read(lines: all.lines[chunkStart..<index], firstLineNumber: all.first + chunkStart - all.lines.startIndex))
+            chunkStart = index
+        }
+        reports.append(LegacyCrashReader.read(lines: all.lines[chunkStart...], firstLineNumber: all.first + chunkStart - all.lines.startIndex))
+        return try requireContent(reports, source: source)
+    }
+
+    /// An `.ips` file: a JSON header line and a body. Nil when the first line is not an IPS header.
+    private static func ipsReports(_ bytes: [UInt8], from start: Int, lines: LineIndex, source: String) throws -> [CrashReport]? {
+        guard bytes[start] == UInt8(ascii: "{") else { return nil }
+        let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        guard let header = try? CrashJSONParser.parse(bytes, start: start, end: newline),
+              header.value.object != nil, header.value["bug_type"] != nil || header.value["incident_id"] != nil
+        else { return nil }
+        // Split at the first newline, never by brace counting: header strings may contain braces.
+        var report = CrashReport(format: .ips)
+        report.firstLine = lines.line(of: start)
+        report.lastLine = lines.line(of: max(start, bytes.count - 1))
+        IPSReader.applyHeader(header.value, to: &report)
+        let bugType = header.value["bug_type"]?.text ?? "?"
+        let bodyStart = skipSpace(bytes, newline)
+        guard bodyStart < bytes.count else {
+            report.missing.append("report body (only the header line is present)")
+            return [report]
+        }
+        if bytes[bodyStart] == UInt8(ascii: "{") {
+            let body: CrashJSONParser.Result
+            do {
+                body = try CrashJSONParser.parse(bytes, start: bodyStart, lenient: true)
+            } catch let error as CrashJSONError {
+                report.missing.append("report body (\(error.message))")
+                return [report]
+            }
+            let value = body.value
+            if value["exception"] == nil && value["threads"] == nil && value["termination"] == nil {
+                if body.truncated {
+                    report.missing.append("report body (cut off before the exception and threads)")
+                    return [report]
+                }
+                throw ToolFailure("\(source): .ips bug_type \(bugType)\(bugTypeName(bugType)) is not a crash report (no exception, termination or threads)")
+            }
+            IPSReader.applyBody(value, to: &report)
+            if body.truncated { report.missing.append("end of the report (the JSON body is cut off)") }
+            return [report]
+        }
+        // bug_type 109 and similar: JSON header, then legacy text.
+        let text = lines.lines(from: bodyStart, to: bytes.count)
+        var legacy = LegacyCrashReader.read(lines: text.lines, firstLineNumber: text.first, format: .ips)
+        legacy.firstLine = report.firstLine
+        // Header fields are what App Store Connect shows; the text fills the rest.
+        legacy.appName = report.appName ?? legacy.appName
+        legacy.bundleID = report.bundleID ?? legacy.bundleID
+        legacy.appVersion = report.appVersion ?? legacy.appVersion
+        legacy.build = report.build ?? legacy.build
+        legacy.osVersion = legacy.osVersion ?? report.osVersion
+        legacy.incidentID = legacy.incidentID ?? report.incidentID
+        legacy.timestamp = legacy.timestamp ?? report.timestamp
+        if legacy.exceptionType == nil && legacy.signal == nil && legacy.threads.isEmpty {
+            throw ToolFailure("\(source): .ips bug_type \(bugType)\(bugTypeName(bugType)) is not a crash report")
+        }
+        return [legacy]
+    }
+
+    /// A JSON document that is not an `.ips`: MetricKit payload(s) or diagnostic(s).
+    private static func jsonReports(_ bytes: [UInt8], from start: Int, lines: LineIndex, source: String) throws -> [CrashReport] {
+        let parsed: CrashJSONParser.Result
+        do {
+            parsed = try CrashJSONParser.parse(bytes, start: start, lenient: true)
+        } catch let error as CrashJSONError {
+            throw ToolFailure("\(source): unreadable crash report JSON: \(error.description) (line \(lines.line(of: error.offset)))")
+        }
+        guard MetricKitReader.isMetricKit(parsed.value) else {
+            throw ToolFailure("\(source): JSON is neither an .ips crash report nor a MetricKit diagnostic payload")
+        }
+        var reports = MetricKitReader.reports(from: parsed.value, lineOf: lines.line(of:))
+        if parsed.truncated {
+            if reports.isEmpty {
+                throw ToolFailure("\(source): MetricKit JSON is cut off before its first diagnostic")
+            }
+            reports[reports.count - 1].missing.append("end of the payload (the JSON is cut off)")
+        }
+        guard !reports.isEmpty else { throw ToolFailure("\(source): MetricKit payload holds no diagnostics") }
+        return reports
+    }
+
+    private static func requireContent(_ reports: [CrashReport], source: String) throws -> [CrashReport] {
+        let useful = reports.filter { report in
+            report.exceptionType != nil || report.signal != nil || !report.threads.isEmpty
+                || report.incidentID != nil || report.terminationText != nil
+        }
+        guard !useful.isEmpty else {
+            throw ToolFailure("\(source): no crash report found (no exception type, termination reason or threads)")
+        }
+        return useful
+    }
+
+    private static func bugTypeName(_ bugType: String) -> String {
+        switch bugType {
+        case "298": return " (JetsamEvent)"
+        case "288": return " (stackshot)"
+        case "211": return " (analytics)"
+        case "210": return " (panic)"
+        case "206": return " (cpu_resource)"
+        default: return ""
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func skipSpace(_ bytes: [UInt8], _ from: Int) -> Int {
+        var index = from
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = from
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// Maps byte offsets of a document to 1-based line numbers and cuts it into lines.
+struct LineIndex {
+    private let bytes: [UInt8]
+    /// Offsets of every "\n".
+    private let newlines: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var newlines: [Int] = []
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { newlines.append(index) }
+        self.newlines = newlines
+    }
+
+    func line(of offset: Int) -> Int {
+        var low = 0, high = newlines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if newlines[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low + 1
+    }
+
+    /// The lines between two byte offsets (decoded as UTF-8 with replacement) and the line number of the first.
+    func lines(from start: Int, to end: Int) -> (lines: ArraySlice<Substring>, first: Int) {
+        let text = String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        var split = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        if split.count > 1, split.last?.isEmpty == true { split.removeLast() }
+        return (ArraySlice(split), line(of: start))
+    }
+}

@@ -1,0 +1,109 @@
+/// Small byte-level scanners shared by the line formats. Each takes a position and returns the position
+/// after what it recognised, or nil; none reads outside the buffer.
+enum ByteScan {
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
+    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
+        isDigit(b) || (b | 0x20) &- 97 < 6
+    }
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 }
+
+    /// `YYYY-MM-DD HH:MM:SS` with optional `.fraction` and optional `±HHMM` / `±HH:MM` / `Z`.
+    static func timestamp(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        // Fixed part: 19 bytes.
+        guard p.count - start >= 19 else { return nil }
+        let shape: StaticString = "dddd-dd-dd dd:dd:dd"
+        var i = 0
+        while i < 19 {
+            let expected = shape.utf8Start[i]
+            let b = p[start + i]
+            if expected == UInt8(ascii: "d") { if !isDigit(b) { return nil } } else if b != expected {
+                // Also accept the ISO `T` separator.
+                if !(i == 10 && b == UInt8(ascii: "T")) { return nil }
+            }
+            i += 1
+        }
+        var pos = start + 19
+        if pos < p.count, p[pos] == UInt8(ascii: ".") {
+            pos += 1
+            let digitsStart = pos
+            while pos < p.count, isDigit(p[pos]) { pos += 1 }
+            if pos == digitsStart { return nil }
+        }
+        if pos < p.count, p[pos] == UInt8(ascii: "+") || p[pos] == UInt8(ascii: "-") {
+            var q = pos + 1
+            var digits = 0
+            while q < p.count, digits < 4, isDigit(p[q]) || (digits == 2 && p[q] == UInt8(ascii: ":")) {
+                if isDigit(p[q]) { digits += 1 }
+                q += 1
+            }
+            if digits == 4 { pos = q }
+        } else if pos < p.count, p[pos] == UInt8(ascii: "Z") {
+            pos += 1
+        }
+        return pos
+    }
+
+    /// Skips spaces and tabs.
+    @inline(__always) static func spaces(_ p: UnsafeRawBufferPointer, at start: Int) -> Int {
+        var i = start
+        while i < p.count, isSpace(p[i]) { i += 1 }
+        return i
+    }
+
+    /// One or more digits.
+    static func digits(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        var i = start
+        while i < p.count, isDigit(p[i]) { i += 1 }
+        return i > start ? i : nil
+    }
+
+    /// One or more hex digits, optionally after `0x`.
+    static func hexNumber(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        var i = start
+        if p.count - i >= 2, p[i] == UInt8(ascii: "0"), p[i + 1] | 0x20 == UInt8(ascii: "x") { i += 2 }
+        let digitsStart = i
+        while i < p.count, isHexDigit(p[i]) { i += 1 }
+        return i > digitsStart ? i : nil
+    }
+
+    /// A run of non-space bytes.
+    static func word(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        var i = start
+        while i < p.count, !isSpace(p[i]) { i += 1 }
+        return i > start ? i : nil
+    }
+
+    /// `Process[pid]` or `Process[pid:tid]` ending at a `]`; the process name may contain spaces and
+    /// parentheses (`App(CoreData)[12]`). Returns (process range, pid range, tid range, end).
+    static func processWithPID(_ p: UnsafeRawBufferPointer, at start: Int, limit: Int = 256)
+        -> (process: Range<Int>, pid: Range<Int>, tid: Range<Int>?, end: Int)? {
+        let stop = min(p.count, start + limit)
+        var i = start
+        while i < stop {
+            if p[i] == UInt8(ascii: "["), i > start {
+                guard let pidEnd = digits(p, at: i + 1) else { i += 1; continue }
+                var tid: Range<Int>? = nil
+                var close = pidEnd
+                if close < p.count, p[close] == UInt8(ascii: ":") {
+                    guard let tidEnd = hexNumber(p, at: close + 1) else { i += 1; continue }
+                    tid = (close + 1)..<tidEnd
+                    close = tidEnd
+                }
+                guard close < p.count, p[close] == UInt8(ascii: "]") else { i += 1; continue }
+                return (start..<i, (i + 1)..<pidEnd, tid, close + 1)
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `[subsystem:category]` at `start`. Returns the two ranges and the position after `]`.
+    static func subsystemCategory(_ p: UnsafeRawBufferPointer, at start: Int)
+        -> (subsystem: Range<Int>, category: Range<Int>, end: Int)? {
+        guard start < p.count, p[start] == UInt8(ascii: "[") else { return nil }
+        guard let close = p.firstIndex(of: UInt8(ascii: "]"), from: start + 1, to: min(p.count, start + 200)),
+              let colon = p.firstIndex(of: UInt8(ascii: ":"), from: start + 1, to: close) else { return nil }
+        for i in (start + 1)..<close where isSpace(p[i]) { return nil }
+        return ((start + 1)..<colon, (colon + 1)..<close, close + 1)
+    }
+}

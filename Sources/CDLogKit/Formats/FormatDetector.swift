@@ -1,0 +1,96 @@
+import CDLogCore
+
+/// Decides a source's input format from its first bytes.
+///
+/// Contract: looks at most at `sampleBytes` bytes (given by the caller) and decides by content only.
+/// Throws `ToolFailure` for input that is not text (an SQLite database, an image, binary junk), so the
+/// user gets one clear line instead of garbage findings. Empty input is `.xcode` (no entries).
+public enum FormatDetector {
+    /// How much of a source detection looks at.
+    public static let sampleBytes = 64 * 1024
+    /// How many lines are scored.
+    static let sampleLines = 200
+
+    /// The line formats, in tie-break order (most specific first).
+    static let lineFormats: [any LineFormat] = [
+        LogDefaultFormat(), LogCompactFormat(), LogSyslogFormat(), DeviceSyslogFormat(), ConsoleAppFormat(), NSLogFormat(),
+    ]
+
+    public static func lineFormat(for format: InputFormat) -> any LineFormat {
+        lineFormats.first { $0.format == format } ?? XcodeConsoleFormat()
+    }
+
+    public static func detect(_ sample: ArraySlice<UInt8>, sourceName: String) throws -> InputFormat {
+        var bytes = sample
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: Array("SQLite format 3\0".utf8)) {
+            throw ToolFailure("\(sourceName) is an SQLite database, not a log: inspect it with walcheck")
+        }
+        if looksBinary(bytes) {
+            throw ToolFailure("\(sourceName) does not look like text (binary data); pass --input-format to read it anyway")
+        }
+        if CrashReportReader.looksLikeCrashReport(bytes) { return .crashReport }
+        let firstNonSpace = bytes.first { !(ByteScan.isSpace($0) || $0 == 10 || $0 == 13) }
+        if firstNonSpace == UInt8(ascii: "[") {
+            // `log show --style json` opens an array of objects.
+            let afterBracket = bytes.drop { $0 != UInt8(ascii: "[") }.dropFirst()
+            if afterBracket.first(where: { !(ByteScan.isSpace($0) || $0 == 10 || $0 == 13) }) == UInt8(ascii: "{") {
+                return .logJSON
+            }
+        }
+        if firstNonSpace == UInt8(ascii: "{") {
+            let firstLine = bytes.prefix { $0 != 10 }
+            if firstLine.last == UInt8(ascii: "}") || firstLine.last == 13 || containsSequence(firstLine, "\"eventMessage\"") {
+                return .logNDJSON
+            }
+        }
+        return scoreLines(bytes)
+    }
+
+    private static func scoreLines(_ bytes: ArraySlice<UInt8>) -> InputFormat {
+        var scores = [Int](repeating: 0, count: lineFormats.count)
+        var lines = 0
+        let array = Array(bytes)
+        array.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count, lines < sampleLines {
+                var end = start
+                while end < raw.count, raw[end] != 10 { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, raw[lineEnd - 1] == 13 { lineEnd -= 1 }
+                let line = UnsafeRawBufferPointer(rebasing: raw[start..<lineEnd])
+                if !line.isEmpty {
+                    lines += 1
+                    for (index, format) in lineFormats.enumerated() where format.header(of: line) != nil {
+                        scores[index] += 1
+                    }
+                }
+                start = end + 1
+            }
+        }
+        guard let best = scores.max(), best > 0 else { return .xcode }
+        // A few prefixed lines among many bare ones still make the source prefixed: the bare lines are
+        // continuations or bare console lines, which the prefixed formats also accept.
+        return lineFormats[scores.firstIndex(of: best)!].format
+    }
+
+    /// Text may contain tabs, escapes and the odd control byte; binary data has many NULs and controls.
+    static func looksBinary(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let sample = bytes.prefix(8192)
+        guard !sample.isEmpty else { return false }
+        var suspicious = 0
+        for b in sample where b < 32 && b != 9 && b != 10 && b != 13 && b != 27 && b != 12 { suspicious += 1 }
+        return suspicious * 10 > sample.count
+    }
+
+    static func containsSequence(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard haystack.count >= n.count else { return false }
+        var i = haystack.startIndex
+        while i + n.count <= haystack.endIndex {
+            if haystack[i] == n[0], haystack[i..<(i + n.count)].elementsEqual(n) { return true }
+            i += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,205 @@
+/// `log show --style ndjson` (one object per line) and `--style json` (one array of objects, usually
+/// pretty-printed over many lines): both are a stream of top-level event objects.
+///
+/// Contract: objects are found by tracking string state and nesting depth byte by byte, without
+/// recursion, so any nesting depth is safe; an object's bytes are kept up to
+/// `EntryLimits.maxMessageBytes` (beyond that the entry is marked truncated). Bytes outside objects
+/// (`[`, `,`, whitespace, junk) are skipped. An object cut off by the end of input is still reported.
+struct JSONEventSplitter {
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private(set) var object: [UInt8] = []
+    private(set) var objectTruncated = false
+    private(set) var startLine = 0
+    /// Depth at which event objects live: 1 for ndjson, 2 inside a json array.
+    private var eventDepth = 0
+
+    var isInsideObject: Bool { eventDepth > 0 }
+
+    /// Feeds one line; calls `emit` for every event object completed in it.
+    mutating func feed(_ line: UnsafeRawBufferPointer, lineNumber: Int, emit: (_ object: [UInt8], _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
+        var runStart = 0
+        var index = 0
+        let count = line.count
+        while index < count {
+            let byte = line[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                if eventDepth > 0 { inString = true }
+            case UInt8(ascii: "{"):
+                depth += 1
+                if eventDepth == 0 {
+                    eventDepth = depth
+                    object.removeAll(keepingCapacity: true)
+                    objectTruncated = false
+                    startLine = lineNumber
+                    runStart = index
+                }
+            case UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth > 0 { depth -= 1 }
+                if eventDepth > 0, depth < eventDepth, byte == UInt8(ascii: "}") {
+                    append(UnsafeRawBufferPointer(rebasing: line[runStart...index]))
+                    eventDepth = 0
+                    try emit(object, objectTruncated, startLine)
+                    runStart = index + 1
+                }
+            default: break
+            }
+            index += 1
+        }
+        if eventDepth > 0 {
+            append(UnsafeRawBufferPointer(rebasing: line[min(runStart, count)..<count]))
+            append(newline: ())
+        }
+    }
+
+    /// At the end of input: an unfinished object is reported as it is.
+    mutating func finish(emit: (_ object: [UInt8], _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
+        if eventDepth > 0 {
+            eventDepth = 0
+            if object.last == 0x0A { object.removeLast() }
+            try emit(object, true, startLine)
+        }
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        let room = EntryLimits.maxMessageBytes - object.count
+        if bytes.count <= room { object.append(contentsOf: bytes) } else {
+            if room > 0 { object.append(contentsOf: bytes[bytes.startIndex..<(bytes.startIndex + room)]) }
+            objectTruncated = true
+        }
+    }
+
+    private mutating func append(newline: Void) {
+        if object.count < EntryLimits.maxMessageBytes { object.append(0x0A) } else { objectTruncated = true }
+    }
+}
+
+/// Reads the top-level members of one JSON object without building a tree.
+///
+/// Contract: string values are unescaped (`\n`, `\"`, `\uXXXX` with surrogate pairs; bad escapes become
+/// U+FFFD); numbers, `true`/`false`/`null` are returned as their text; nested objects and arrays are
+/// skipped iteratively. Malformed input ends the scan early with what was read; it never traps.
+enum FlatJSONObject {
+    static func members(_ bytes: [UInt8], _ visit: (_ key: String, _ value: [UInt8], _ isString: Bool) -> Void) {
+        var i = 0
+        let n = bytes.count
+        func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 } }
+        skipSpace()
+        guard i < n, bytes[i] == UInt8(ascii: "{") else { return }
+        i += 1
+        while i < n {
+            skipSpace()
+            guard i < n else { return }
+            if bytes[i] == UInt8(ascii: "}") { return }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "\""), let (keyBytes, afterKey) = readString(bytes, from: i) else { return }
+            i = afterKey
+            skipSpace()
+            guard i < n, bytes[i] == UInt8(ascii: ":") else { return }
+            i += 1
+            skipSpace()
+            guard i < n else { return }
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                guard let (value, after) = readString(bytes, from: i) else {
+                    // Unterminated (a cut-off object): report what there is.
+                    visit(key, Array(bytes[(i + 1)...]), true)
+                    return
+                }
+                visit(key, value, true)
+                i = after
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                i = skipNested(bytes, from: i)
+            default:
+                let start = i
+                while i < n, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}"), bytes[i] > 32 { i += 1 }
+                visit(key, Array(bytes[start..<i]), false)
+            }
+        }
+    }
+
+    /// Reads the string literal starting at `from` (a quote). Returns its unescaped UTF-8 and the index after it.
+    static func readString(_ bytes: [UInt8], from: Int) -> ([UInt8], Int)? {
+        var out: [UInt8] = []
+        var i = from + 1
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { return (out, i + 1) }
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            guard i + 1 < n else { return nil }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "n"): out.append(10)
+            case UInt8(ascii: "t"): out.append(9)
+            case UInt8(ascii: "r"): out.append(13)
+            case UInt8(ascii: "b"): out.append(8)
+            case UInt8(ascii: "f"): out.append(12)
+            case UInt8(ascii: "u"):
+                guard let unit = hex4(bytes, at: i) else { out.append(contentsOf: replacement); continue }
+                i += 4
+                var scalar: UInt32 = UInt32(unit)
+                if (0xD800..<0xDC00).contains(unit) {
+                    if i + 6 <= n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                       let low = hex4(bytes, at: i + 2), (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        i += 6
+                    } else { out.append(contentsOf: replacement); continue }
+                } else if (0xDC00..<0xE000).contains(unit) {
+                    out.append(contentsOf: replacement); continue
+                }
+                if let s = Unicode.Scalar(scalar) { out.append(contentsOf: Array(String(Character(s)).utf8)) } else { out.append(contentsOf: replacement) }
+            default: out.append(e)  // \" \\ \/ and anything unknown
+            }
+        }
+        return nil
+    }
+
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    private static func hex4(_ bytes: [UInt8], at i: Int) -> UInt16? {
+        guard i + 4 <= bytes.count else { return nil }
+        var value: UInt16 = 0
+        for b in bytes[i..<(i + 4)] {
+            let digit: UInt8
+            switch b {
+            case 48...57: digit = b - 48
+            case 65...70: digit = b - 55
+            case 97...102: digit = b - 87
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Index after the object/array starting at `from`, tracking depth with a counter (no recursion).
+    static func skipNested(_ bytes: [UInt8], from: Int) -> Int {
+        var depth = 0
+        var i = from
+        var inString = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                if b == UInt8(ascii: "\\") { i += 2; continue }
+                if b == UInt8(ascii: "\"") { inString = false }
+            } else if b == UInt8(ascii: "\"") { inString = true } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") { depth += 1 } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            }
+            i += 1
+        }
+        return bytes.count
+    }
+}

@@ -1,0 +1,88 @@
+/// What a format's prefix says about an entry, as byte ranges into the entry's first line.
+///
+/// Ranges keep the hot path free of allocations: strings are made only for entries that are reported.
+public struct LineHeader: Sendable {
+    /// Where the message text starts in the line.
+    public var messageStart: Int
+    public var timestamp: Range<Int>?
+    public var process: Range<Int>?
+    public var pid: Range<Int>?
+    public var thread: Range<Int>?
+    public var subsystem: Range<Int>?
+    public var logCategory: Range<Int>?
+    public var level: Range<Int>?
+
+    public init(messageStart: Int) { self.messageStart = messageStart }
+}
+
+/// A line-oriented input format: decides which lines start an entry and where their message begins.
+///
+/// Contract: `header(of:)` returns nil for a continuation line (it belongs to the entry before it) and
+/// never reads outside `line`. Boilerplate (preambles, column headers, statistics footers) is
+/// recognised by `isBoilerplate` and belongs to no entry.
+public protocol LineFormat: Sendable {
+    var format: InputFormat { get }
+    func header(of line: UnsafeRawBufferPointer) -> LineHeader?
+}
+
+extension LineFormat {
+    /// Lines that `log show`/`log stream` print around the events.
+    public func isBoilerplate(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        switch first {
+        case UInt8(ascii: "F"): return line.hasPrefix("Filtering the log data")
+        case UInt8(ascii: "S"): return line.hasPrefix("Skipping info and debug messages")
+        case UInt8(ascii: "T"): return line.hasPrefix("Timestamp ") && !line.contains(byte: UInt8(ascii: "["), before: 11) && isColumnHeader(line)
+        case UInt8(ascii: "-"): return line.count >= 20 && line.allSatisfy { $0 == UInt8(ascii: "-") }
+        case UInt8(ascii: "L"): return line.hasPrefix("Log      - Default:")
+        case UInt8(ascii: "A"): return line.hasPrefix("Activity - Create:")
+        default: return false
+        }
+    }
+
+    private func isColumnHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.contains(sequence: "Thread") || line.contains(sequence: "Ty ") || line.contains(sequence: "(process)")
+            || line.contains(sequence: "Process[")
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    @inline(__always) func hasPrefix(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard self.count >= count else { return false }
+        return memcmp(baseAddress!, prefix.utf8Start, count) == 0
+    }
+
+    @inline(__always) func hasPrefix(_ prefix: StaticString, at offset: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard offset >= 0, self.count - offset >= count else { return false }
+        return memcmp(baseAddress! + offset, prefix.utf8Start, count) == 0
+    }
+
+    func contains(sequence: StaticString) -> Bool {
+        let count = sequence.utf8CodeUnitCount
+        guard self.count >= count, count > 0 else { return false }
+        return cscan_find(baseAddress!, self.count, sequence.utf8Start, count) >= 0
+    }
+
+    func contains(byte: UInt8, before limit: Int) -> Bool {
+        let end = Swift.min(limit, count)
+        guard end > 0 else { return false }
+        return memchr(baseAddress!, Int32(byte), end) != nil
+    }
+
+    /// Index of the first `byte` at or after `from`, before `to`.
+    @inline(__always) func firstIndex(of byte: UInt8, from: Int, to: Int? = nil) -> Int? {
+        let stop = Swift.min(to ?? count, count)
+        guard from < stop else { return nil }
+        guard let found = memchr(baseAddress! + from, Int32(byte), stop - from) else { return nil }
+        return UnsafeRawPointer(found) - baseAddress!
+    }
+}
+
+import CScan
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif

@@ -1,0 +1,86 @@
+import CDLogCore
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Something bytes can be read from in order: a file, stdin, or memory (tests).
+public protocol ByteSource {
+    /// The name used in messages and output (`-` for stdin).
+    var name: String { get }
+    /// Reads up to `buffer.count` bytes; returns 0 at the end. Throws `ToolFailure` on a read error.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// A file or stdin, read with read(2). Opening refuses directories and reports errors in one line.
+public final class FileByteSource: ByteSource {
+    public let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+
+    /// Opens `path` for reading (`-` means stdin). Throws `ToolFailure` naming the path.
+    public init(path: String) throws {
+        name = path
+        if path == "-" {
+            fd = 0
+            ownsDescriptor = false
+            return
+        }
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else {
+            throw ToolFailure("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(opened)
+            throw ToolFailure("cannot read \(path): is a directory")
+        }
+        fd = opened
+        ownsDescriptor = true
+    }
+
+    deinit { if ownsDescriptor { close(fd) } }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            #else
+            let count = Darwin.read(fd, buffer.baseAddress, buffer.count)
+            #endif
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw ToolFailure("cannot read \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// Bytes in memory, handed out at most `chunkSize` at a time (tests use 1 and 7 to prove that results
+/// never depend on where a read ended).
+public struct MemoryByteSource: ByteSource {
+    public let name: String
+    private let bytes: [UInt8]
+    private let chunkSize: Int
+    private var offset = 0
+
+    public init(name: String = "-", bytes: [UInt8], chunkSize: Int = 1 << 16) {
+        self.name = name
+        self.bytes = bytes
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    public init(name: String = "-", text: String, chunkSize: Int = 1 << 16) {
+        self.init(name: name, bytes: Array(text.utf8), chunkSize: chunkSize)
+    }
+
+    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, chunkSize, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}

@@ -1,0 +1,192 @@
+import CDLogCore
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Splits a byte stream into lines, reading large blocks and never holding more than one block plus
+/// one (capped) line in memory.
+///
+/// Contract: lines are handed out without their `\n` (and without a `\r` before it); the last line
+/// need not end with `\n`. A line longer than `maxLineBytes` is handed out cut to that length with
+/// `truncated == true`, and the rest of it is skipped without being stored. `lineNumber` is the 1-based
+/// number of the line last handed out. Results never depend on how the source splits its reads.
+public final class LineReader {
+    public private(set) var lineNumber = 0
+    public let sourceName: String
+    private var source: any ByteSource
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var atEOF = false
+    private let blockSize: Int
+    private let maxLineBytes: Int
+    /// Bytes consumed before `buffer[start]` (for byte offsets in messages).
+    public private(set) var consumedBytes = 0
+
+    public init(source: any ByteSource, blockSize: Int = 1 << 20, maxLineBytes: Int = EntryLimits.maxMessageBytes) {
+        self.source = source
+        self.sourceName = source.name
+        self.blockSize = max(blockSize, 4096)
+        self.maxLineBytes = max(1, maxLineBytes)
+        buffer = .allocate(byteCount: self.blockSize + self.maxLineBytes + 1, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Reads until at least `count` bytes are buffered (or the end of input) and returns them, without
+    /// consuming anything. Used for format detection.
+    public func peek(_ count: Int) throws -> ArraySlice<UInt8> {
+        let wanted = min(count, buffer.count - 1)
+        while end - start < wanted, !atEOF { try fill() }
+        let available = min(wanted, end - start)
+        return ArraySlice(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + available)]))
+    }
+
+    /// Calls `body` with the next line; returns false at the end of input.
+    /// The buffer passed to `body` is only valid during the call.
+    @discardableResult
+    public func nextLine(_ body: (UnsafeRawBufferPointer, _ truncated: Bool) throws -> Void) throws -> Bool {
+        while true {
+            if let newline = findNewline() {
+                var lineEnd = newline
+                if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lineNumber += 1
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+                let next = newline + 1
+                consumedBytes += next - start
+                start = next
+                try body(line, false)
+                return true
+            }
+            if end - start >= maxLineBytes {
+                // An overlong line: hand out the first maxLineBytes, then drop the rest unread.
+                lineNumber += 1
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + maxLineBytes)])
+                try body(line, true)
+                try skipRestOfLine()
+                return true
+            }
+            if atEOF {
+                guard end > start else { return false }
+                var lineEnd = end
+                if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lineNumber += 1
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+                consumedBytes += end - start
+                start = end
+                try body(line, false)
+                return true
+            }
+            try fill()
+        }
+    }
+
+    /// Hands out the next run of whole lines, about `blockSize` bytes, ending just before a line for
+    /// which `isCutPoint` is true (an entry boundary), so blocks can be split into entries independently.
+    /// When no cut point exists in a full buffer, the block ends at the last newline instead. Returns nil
+    /// at the end of input. Lines handed out this way are not counted in `lineNumber`.
+    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> [UInt8]? {
+        while end - start < blockSize, !atEOF { try fill() }
+        guard end > start else { return nil }
+        if atEOF && end - start <= blockSize {
+            let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+            consumedBytes += end - start
+            start = end
+            return block
+        }
+        let limit = min(end, start + blockSize)
+        // Walk back over line starts until one is a cut point.
+        var lastNewline: Int? = nil
+        var position = limit - 1
+        var cut: Int? = nil
+        while position > start {
+            guard let found = memrchrCompat(from: start, to: position) else { break }
+            if lastNewline == nil { lastNewline = found }
+            let lineStart = found + 1
+            if lineStart < end {
+                let lineEnd = findNewline(from: lineStart) ?? end
+                if isCutPoint(UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])) {
+                    cut = lineStart
+                    break
+                }
+            }
+            position = found
+        }
+        let blockEnd = cut ?? lastNewline.map { $0 + 1 } ?? limit
+        let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]))
+        consumedBytes += blockEnd - start
+        start = blockEnd
+        return block
+    }
+
+    /// Index of the last `\n` in `buffer[from..<to]`.
+    private func memrchrCompat(from: Int, to: Int) -> Int? {
+        var i = to - 1
+        let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        while i >= from {
+            if base[i] == 0x0A { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    private func findNewline(from: Int) -> Int? {
+        guard end > from else { return nil }
+        guard let found = memchr(buffer.baseAddress! + from, 0x0A, end - from) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
+    }
+
+    /// Reads everything that is left, up to `limit` bytes; throws `ToolFailure` when there is more.
+    public func readRest(limit: Int) throws -> [UInt8] {
+        var result = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+        start = end
+        var chunk = [UInt8](repeating: 0, count: blockSize)
+        while !atEOF {
+            let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+            if count == 0 { atEOF = true; break }
+            result.append(contentsOf: chunk[0..<count])
+            if result.count > limit {
+                throw ToolFailure("\(sourceName): document larger than \(limit >> 20) MiB")
+            }
+        }
+        return result
+    }
+
+    private func findNewline() -> Int? {
+        guard end > start else { return nil }
+        guard let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
+    }
+
+    /// Moves the unread bytes to the front and reads one more block after them.
+    private func fill() throws {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending) }
+            start = 0
+            end = pending
+        }
+        let room = min(blockSize, buffer.count - end)
+        guard room > 0 else { return }
+        let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + room)]))
+        if count == 0 { atEOF = true } else { end += count }
+    }
+
+    private func skipRestOfLine() throws {
+        start += maxLineBytes
+        consumedBytes += maxLineBytes
+        while true {
+            if let newline = findNewline() {
+                consumedBytes += newline + 1 - start
+                start = newline + 1
+                return
+            }
+            consumedBytes += end - start
+            start = end
+            if atEOF { return }
+            try fill()
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// A multi-literal searcher (Aho–Corasick compiled to a DFA) that finds, in one pass over an entry,
+/// which of the prefilter's literals it contains.
+///
+/// Contract: `scan` reports every literal that occurs in the subject, each at least once; literals
+/// marked caseless match regardless of ASCII case, the others exactly. One table lookup per byte,
+/// no allocation per scan. Immutable after `init`; safe to share between threads.
+public struct LiteralAutomaton: Sendable {
+    private let classOf: [UInt8]          // byte → equivalence class (ASCII case folded)
+    private let classCount: Int
+    private let transitions: [UInt16]     // state * classCount + class → next state
+    private let outputStart: [Int32]      // per state: range into `outputs`
+    private let outputs: [Int32]          // literal ids ending at a state (failure chain included)
+    private let literals: [[UInt8]]
+    private let caseless: [Bool]
+
+    public var literalCount: Int { literals.count }
+
+    /// Builds the automaton; literal ids are their indices in `literals`.
+    public init(literals: [(bytes: [UInt8], caseless: Bool)]) {
+        self.literals = literals.map(\.bytes)
+        self.caseless = literals.map(\.caseless)
+        // Byte classes: every byte that occurs (case-folded) in some literal gets its own class; all
+        // others share class 0.
+        var classOf = [UInt8](repeating: 0, count: 256)
+        var next: UInt8 = 1
+        for literal in literals {
+            for b in literal.bytes {
+                let folded = RequiredLiterals.asciiLowercased(b)
+                if classOf[Int(folded)] == 0, next < 255 {
+                    classOf[Int(folded)] = next
+                    next += 1
+                }
+            }
+        }
+        for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") { classOf[Int(upper)] = classOf[Int(upper | 0x20)] }
+        let classCount = Int(next)
+
+        // Trie over folded bytes.
+        var goto: [[Int]] = [[Int](repeating: -1, count: classCount)]
+        var stateOutputs: [[Int32]] = [[]]
+        for (id, literal) in literals.enumerated() {
+            var state = 0
+            for b in literal.bytes {
+                let c = Int(classOf[Int(RequiredLiterals.asciiLowercased(b))])
+                if goto[state][c] < 0 {
+                    goto[state][c] = goto.count
+                    goto.append([Int](repeating: -1, count: classCount))
+                    stateOutputs.append([])
+                }
+                state = goto[state][c]
+            }
+            stateOutputs[state].append(Int32(id))
+        }
+        // Breadth-first failure links, resolved into a full DFA.
+        var fail = [Int](repeating: 0, count: goto.count)
+        var queue: [Int] = []
+        for c in 0..<classCount {
+            if goto[0][c] < 0 { goto[0][c] = 0 } else { fail[goto[0][c]] = 0; queue.append(goto[0][c]) }
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            stateOutputs[state].append(contentsOf: stateOutputs[fail[state]])
+            for c in 0..<classCount {
+                let target = goto[state][c]
+                if target < 0 {
+                    goto[state][c] = goto[fail[state]][c]
+                } else {
+                    fail[target] = goto[fail[state]][c]
+                    queue.append(target)
+                }
+            }
+        }
+        precondition(goto.count < Int(UInt16.max), "too many prefilter states")
+        var transitions = [UInt16]()
+        transitions.reserveCapacity(goto.count * classCount)
+        for row in goto { for target in row { transitions.append(UInt16(target)) } }
+        var outputStart: [Int32] = [0]
+        var outputs: [Int32] = []
+        for list in stateOutputs {
+            outputs.append(contentsOf: Set(list).sorted())
+            outputStart.append(Int32(outputs.count))
+        }
+        self.classOf = classOf
+        self.classCount = classCount
+        self.transitions = transitions
+        self.outputStart = outputStart
+        self.outputs = outputs
+    }
+
+    /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
+    @inline(__always)
+    public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
+        guard !subject.isEmpty, !literals.isEmpty else { return }
+        classOf.withUnsafeBufferPointer { classOf in
+            transitions.withUnsafeBufferPointer { transitions in
+                outputStart.withUnsafeBufferPointer { outputStart in
+                    let bytes = subject.bindMemory(to: UInt8.self)
+                    let width = classCount
+                    var state = 0
+                    var index = 0
+                    let count = bytes.count
+                    while index < count {
+                        state = Int(transitions[state &* width &+ Int(classOf[Int(bytes[index])])])
+                        let start = Int(outputStart[state]), end = Int(outputStart[state &+ 1])
+                        if start != end {
+                            for k in start..<end {
+                                let id = Int(outputs[k])
+                                if caseless[id] || matchesExactly(id, endingAt: index, in: bytes) { found(id) }
+                            }
+                        }
+                        index &+= 1
+                    }
+                }
+            }
+        }
+    }
+
+    private func matchesExactly(_ id: Int, endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let literal = literals[id]
+        let start = end - literal.count + 1
+        guard start >= 0 else { return false }
+        for (offset, b) in literal.enumerated() where bytes[start + offset] != b { return false }
+        return true
+    }
+}

@@ -1,0 +1,152 @@
+import CDLogCore
+import CPCRE2
+
+/// A compiled PCRE2 pattern (8-bit, UTF with `MATCH_INVALID_UTF`, JIT-compiled when the platform allows).
+///
+/// Contract: `init` throws `PatternError` with PCRE2's message and the byte offset of the problem.
+/// `firstMatch` never traps on any input bytes: invalid UTF-8 simply cannot match across the bad bytes,
+/// and a match that exceeds the match/depth limits (catastrophic backtracking) is reported as no match
+/// with `exceededLimit` set on the scratch space. Instances are immutable and may be shared between
+/// threads; each thread needs its own `MatchScratch`.
+public final class PCRERegex: @unchecked Sendable {
+    /// A pattern that does not compile: PCRE2's message and the byte offset into the pattern.
+    public struct PatternError: Error, Sendable {
+        public let message: String
+        public let offset: Int
+    }
+
+    public let pattern: String
+    /// Named capture groups: name → group number.
+    public let groupNames: [(name: String, number: Int)]
+    /// Number of capture groups (not counting group 0).
+    public let captureCount: Int
+    fileprivate let code: OpaquePointer
+
+    private static let compileOptions: UInt32 = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF
+
+    public init(_ pattern: String) throws {
+        self.pattern = pattern
+        var errorCode: Int32 = 0
+        var errorOffset: Int = 0
+        let compiled: OpaquePointer? = pattern.utf8CString.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: buffer.count) { bytes in
+                pcre2_compile_8(bytes, buffer.count - 1, PCRERegex.compileOptions, &errorCode, &errorOffset, nil)
+            }
+        }
+        guard let compiled else {
+            throw PatternError(message: PCRERegex.errorMessage(errorCode), offset: errorOffset)
+        }
+        code = compiled
+        // JIT is an optimisation: when it is unavailable the interpreter gives the same results.
+        _ = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE)
+
+        var captures: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+        captureCount = Int(captures)
+
+        var nameCount: UInt32 = 0
+        var entrySize: UInt32 = 0
+        var table: UnsafePointer<UInt8>? = nil
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_NAMECOUNT), &nameCount)
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &entrySize)
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_NAMETABLE), &table)
+        var names: [(String, Int)] = []
+        if let table, nameCount > 0 {
+            for index in 0..<Int(nameCount) {
+                let entry = table + index * Int(entrySize)
+                let number = Int(entry[0]) << 8 | Int(entry[1])
+                names.append((String(cString: entry + 2), number))
+            }
+        }
+        groupNames = names.sorted { $0.1 < $1.1 }
+    }
+
+    deinit { pcre2_code_free_8(code) }
+
+    static func errorMessage(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        guard length > 0 else { return "PCRE2 error \(code)" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+
+    /// Finds the first match in `subject`. Returns the ranges (byte offsets) of group 0 and of every
+    /// capture group (`nil` for unset groups), or nil when there is no match.
+    public func firstMatch(in subject: UnsafeRawBufferPointer, from start: Int = 0, scratch: MatchScratch) -> [Range<Int>?]? {
+        guard start <= subject.count else { return nil }
+        let data = scratch.matchData(forCaptures: captureCount)
+        let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(scratch.emptySubject)
+        let rc = pcre2_match_8(code, base, subject.count, start, 0, data, scratch.matchContext)
+        if rc < 0 {
+            if rc != PCRE2_ERROR_NOMATCH { scratch.exceededLimit = true }
+            return nil
+        }
+        let ovector = pcre2_get_ovector_pointer_8(data)!
+        var ranges: [Range<Int>?] = []
+        ranges.reserveCapacity(captureCount + 1)
+        for group in 0...captureCount {
+            let start = ovector[2 * group], end = ovector[2 * group + 1]
+            // PCRE2_UNSET is ~(size_t)0, which reads as -1 here.
+            if group >= Int(rc) || start < 0 || end < 0 || start > end || end > subject.count {
+                ranges.append(nil)
+            } else {
+                ranges.append(start..<end)
+            }
+        }
+        return ranges
+    }
+
+    /// True when the pattern matches anywhere in `subject`.
+    public func matches(_ subject: UnsafeRawBufferPointer, scratch: MatchScratch) -> Bool {
+        let data = scratch.matchData(forCaptures: 0)
+        let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(scratch.emptySubject)
+        let rc = pcre2_match_8(code, base, subject.count, 0, 0, data, scratch.matchContext)
+        if rc < 0, rc != PCRE2_ERROR_NOMATCH { scratch.exceededLimit = true }
+        return rc >= 0
+    }
+}
+
+/// Per-thread match state: PCRE2 match data, a match context with limits, and a JIT stack.
+/// Not thread-safe; create one per thread and reuse it for every match.
+public final class MatchScratch {
+    /// Backtracking budget per match: generous for real patterns, small enough that a pathological
+    /// pattern on a 1 MiB entry ends in milliseconds instead of hanging.
+    public static let matchLimit: UInt32 = 2_000_000
+    public static let depthLimit: UInt32 = 100_000
+
+    fileprivate let matchContext: OpaquePointer
+    private let jitStack: OpaquePointer?
+    private var data: OpaquePointer
+    private var dataCaptures: Int
+    fileprivate let emptySubject: UnsafeMutablePointer<UInt8>
+    /// Set when a match hit a PCRE2 limit (reported by `rules test`); callers may reset it.
+    public var exceededLimit = false
+
+    public init() {
+        matchContext = pcre2_match_context_create_8(nil)!
+        pcre2_set_match_limit_8(matchContext, MatchScratch.matchLimit)
+        pcre2_set_depth_limit_8(matchContext, MatchScratch.depthLimit)
+        jitStack = pcre2_jit_stack_create_8(32 * 1024, 1024 * 1024, nil)
+        if let jitStack { pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(jitStack)) }
+        dataCaptures = 16
+        data = pcre2_match_data_create_8(UInt32(dataCaptures + 1), nil)!
+        emptySubject = .allocate(capacity: 1)
+        emptySubject.initialize(to: 0)
+    }
+
+    deinit {
+        pcre2_match_data_free_8(data)
+        pcre2_match_context_free_8(matchContext)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        emptySubject.deallocate()
+    }
+
+    fileprivate func matchData(forCaptures count: Int) -> OpaquePointer {
+        if count > dataCaptures {
+            pcre2_match_data_free_8(data)
+            dataCaptures = count
+            data = pcre2_match_data_create_8(UInt32(count + 1), nil)!
+        }
+        return data
+    }
+}

@@ -1,0 +1,116 @@
+import CDLogCore
+
+/// Turns reported entries into one output format. Reporters write to an `OutputSink` and never decide
+/// exit codes. Streaming reporters (`jsonl`, `text`) write each entry as it arrives; document reporters
+/// (`json`, `markdown`) may collect and write at `finish`.
+public protocol Reporter: AnyObject {
+    func report(_ entry: ReportedEntry) throws
+    func finish(summary: ClassifySummary) throws
+}
+
+/// The output formats of `cdlog classify`.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, jsonl, json, markdown
+
+    public static let allNames = allCases.map(\.rawValue).joined(separator: ", ")
+
+    public func makeReporter(sink: OutputSink, color: Bool) -> any Reporter {
+        switch self {
+        case .text: return TextReporter(sink: sink, color: color)
+        case .jsonl: return JSONLinesReporter(sink: sink)
+        case .json: return JSONDocumentReporter(sink: sink)
+        case .markdown: return MarkdownReporter(sink: sink)
+        }
+    }
+}
+
+/// The JSON object of one entry (DOMAIN.md §5), shared by the jsonl and json reporters.
+enum EntryJSON {
+    static func write(_ reported: ReportedEntry, into w: inout JSONWriter) {
+        let entry = reported.entry
+        let classification = reported.classification
+        w.beginObject()
+        w.field("type", "entry")
+        w.field("source", entry.source)
+        w.field("line", entry.line)
+        w.field("endLine", entry.endLine)
+        w.field("category", classification?.category.id)
+        w.field("severity", classification?.severity.name)
+        w.field("rule", classification?.rule.id)
+        w.field("title", classification?.rule.title)
+        w.field("message", entry.message)
+        w.key("fields")
+        w.beginObject()
+        for (name, value) in classification?.fields ?? entry.presetFields { w.field(name, value) }
+        w.endObject()
+        w.field("advice", classification?.rule.advice)
+        w.field("timestamp", entry.timestamp)
+        w.field("process", entry.process)
+        w.field("count", reported.count)
+        w.field("truncated", entry.truncated)
+        w.endObject()
+    }
+
+    static func writeSummary(_ summary: ClassifySummary, into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("type", "summary")
+        w.field("entries", summary.entries)
+        w.field("classified", summary.classified)
+        w.key("byCategory")
+        w.beginObject()
+        for category in Category.allCases { if let n = summary.byCategory[category] { w.field(category.id, n) } }
+        w.endObject()
+        w.key("bySeverity")
+        w.beginObject()
+        for severity in Severity.allCases.reversed() { if let n = summary.bySeverity[severity] { w.field(severity.name, n) } }
+        w.endObject()
+        w.field("findings", summary.findings)
+        w.field("truncatedEntries", summary.truncatedEntries)
+        w.endObject()
+    }
+}
+
+/// `--format jsonl`: one JSON object per line, entries in input order, then the summary.
+final class JSONLinesReporter: Reporter {
+    private let sink: OutputSink
+    init(sink: OutputSink) { self.sink = sink }
+
+    func report(_ entry: ReportedEntry) throws {
+        var w = JSONWriter()
+        EntryJSON.write(entry, into: &w)
+        try sink.write(w.text)
+        try sink.write("\n")
+    }
+
+    func finish(summary: ClassifySummary) throws {
+        var w = JSONWriter()
+        EntryJSON.writeSummary(summary, into: &w)
+        try sink.write(w.text)
+        try sink.write("\n")
+        try sink.flush()
+    }
+}
+
+/// `--format json`: one document `{"entries":[…],"summary":{…}}`, streamed entry by entry.
+final class JSONDocumentReporter: Reporter {
+    private let sink: OutputSink
+    private var first = true
+    init(sink: OutputSink) { self.sink = sink }
+
+    func report(_ entry: ReportedEntry) throws {
+        try sink.write(first ? "{\"entries\":[\n" : ",\n")
+        first = false
+        var w = JSONWriter()
+        EntryJSON.write(entry, into: &w)
+        try sink.write(w.text)
+    }
+
+    func finish(summary: ClassifySummary) throws {
+        try sink.write(first ? "{\"entries\":[],\n\"summary\":" : "\n],\n\"summary\":")
+        var w = JSONWriter()
+        EntryJSON.writeSummary(summary, into: &w)
+        try sink.write(w.text)
+        try sink.write("}\n")
+        try sink.flush()
+    }
+}

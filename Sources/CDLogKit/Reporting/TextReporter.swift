@@ -1,0 +1,89 @@
+import CDLogCore
+
+/// `--format text`: one line per finding (location, severity, category, title, key fields), then a
+/// summary by category and the advice for each rule that fired. Colour only when asked for.
+final class TextReporter: Reporter {
+    private let sink: OutputSink
+    private let color: Bool
+    private var adviceOrder: [Rule] = []
+    private var seenRules: Set<String> = []
+
+    init(sink: OutputSink, color: Bool) {
+        self.sink = sink
+        self.color = color
+    }
+
+    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    static func severityColor(_ severity: Severity?) -> String {
+        switch severity {
+        case .fatal?: return "1;35"
+        case .error?: return "1;31"
+        case .warning?: return "33"
+        case .info?: return "36"
+        default: return "2"
+        }
+    }
+
+    static func location(_ entry: Entry) -> String {
+        entry.endLine > entry.line ? "\(entry.source):\(entry.line)-\(entry.endLine)" : "\(entry.source):\(entry.line)"
+    }
+
+    func report(_ reported: ReportedEntry) throws {
+        let entry = reported.entry
+        let severity = reported.classification?.severity
+        let severityText = (severity?.name ?? "-").padding(7)
+        let categoryText = (reported.classification?.category.id ?? "unclassified").padding(14)
+        var line = "\(TextReporter.location(entry))  \(paint(severityText, TextReporter.severityColor(severity)))  \(categoryText)  "
+        if let classification = reported.classification {
+            line += classification.rule.title
+            let shown = classification.fields.prefix(4).map { "\($0.name)=\($0.value.clipped(60))" }
+            if !shown.isEmpty { line += paint("  [" + shown.joined(separator: " ") + "]", "2") }
+            if seenRules.insert(classification.rule.id).inserted { adviceOrder.append(classification.rule) }
+        } else {
+            line += entry.message.firstLine.clipped(120)
+        }
+        if reported.count > 1 { line += paint("  ×\(reported.count)", "2") }
+        if entry.truncated { line += paint("  (entry cut at 1 MiB)", "2") }
+        try sink.write(line + "\n")
+    }
+
+    func finish(summary: ClassifySummary) throws {
+        var out = "\n"
+        out += "\(summary.entries) entries read, \(summary.classified) classified, \(summary.findings) findings shown\n"
+        if !summary.byCategory.isEmpty {
+            let parts = Category.allCases.compactMap { c in summary.byCategory[c].map { "\(c.id) \($0)" } }
+            out += "by category: " + parts.joined(separator: ", ") + "\n"
+            let severities = Severity.allCases.reversed().compactMap { s in summary.bySeverity[s].map { "\(s.name) \($0)" } }
+            out += "by severity: " + severities.joined(separator: ", ") + "\n"
+        }
+        if summary.truncatedEntries > 0 { out += "\(summary.truncatedEntries) entries were cut at 1 MiB\n" }
+        let advised = adviceOrder.filter { $0.advice != nil && $0.severity >= .warning }
+        if !advised.isEmpty {
+            out += "\nwhat to do:\n"
+            for rule in advised {
+                out += "- " + paint(rule.title, "1") + " (\(rule.id))\n"
+                out += "  " + (rule.advice ?? "").replacingNewlines(with: "\n  ") + "\n"
+            }
+        }
+        try sink.write(out)
+        try sink.flush()
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func clipped(_ limit: Int) -> String {
+        let flat = replacingNewlines(with: " ")
+        return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
+    }
+
+    var firstLine: String { split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+
+    func replacingNewlines(with separator: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: separator)
+    }
+}

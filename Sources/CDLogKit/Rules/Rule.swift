@@ -1,0 +1,68 @@
+import CDLogCore
+
+/// Where something came from in a rule file (1-based line and column).
+public struct SourceLocation: Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One example of a rule: a text that the rule must classify (`match`) or must not match (`nomatch`).
+public struct RuleExample: Sendable {
+    public let text: String
+    /// Fields the classification must contain (match examples only).
+    public let expectedFields: [String: String]
+    public let location: SourceLocation
+}
+
+/// A built-in field extractor that a rule can ask for (see Rules/README.md).
+public enum BuiltinExtractor: String, CaseIterable, Sendable {
+    case retryAfter
+    case partialErrors
+    case errorCode
+}
+
+/// A classification rule, loaded and compiled. Immutable; shared by all threads.
+public final class Rule: Sendable {
+    public let id: String
+    public let title: String
+    public let category: Category
+    public let severity: Severity
+    public let priority: Int
+    /// The rule matches when any of these matches…
+    public let patterns: [PCRERegex]
+    /// …and all of these match…
+    public let required: [PCRERegex]
+    /// …and none of these matches.
+    public let excluded: [PCRERegex]
+    /// Extra field extractors: each pattern's named groups, or its first group under `name`.
+    public let fieldPatterns: [(name: String, regex: PCRERegex)]
+    public let extractors: [BuiltinExtractor]
+    public let advice: String?
+    public let references: [String]
+    public let matchExamples: [RuleExample]
+    public let nomatchExamples: [RuleExample]
+    public let location: SourceLocation
+    /// Global declaration order (files by name, then position): the last tie-breaker.
+    public let order: Int
+
+    init(id: String, title: String, category: Category, severity: Severity, priority: Int,
+         patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
+         fieldPatterns: [(name: String, regex: PCRERegex)], extractors: [BuiltinExtractor],
+         advice: String?, references: [String], matchExamples: [RuleExample],
+         nomatchExamples: [RuleExample], location: SourceLocation, order: Int) {
+        self.id = id; self.title = title; self.category = category; self.severity = severity
+        self.priority = priority; self.patterns = patterns; self.required = required
+        self.excluded = excluded; self.fieldPatterns = fieldPatterns; self.extractors = extractors
+        self.advice = advice; self.references = references; self.matchExamples = matchExamples
+        self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
+    }
+
+    /// True when `self` wins over `other` for the same entry (Rules/README.md, "Which rule wins").
+    public func outranks(_ other: Rule) -> Bool {
+        if priority != other.priority { return priority > other.priority }
+        if severity != other.severity { return severity > other.severity }
+        return order < other.order
+    }
+}

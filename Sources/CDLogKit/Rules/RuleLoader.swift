@@ -1,0 +1,222 @@
+import CDLogCore
+import Foundation
+import Yams
+
+/// Parses and compiles one rule file (YAML, schema in Rules/README.md).
+///
+/// Contract: returns every rule of the file, compiled, or throws `RuleFileError` for the first problem
+/// found (YAML syntax, a missing or mistyped key, an unknown category/severity/extractor, a pattern
+/// PCRE2 rejects), with the line and column inside the file. Never traps on any file content.
+public struct RuleLoader {
+    public let path: String
+    private let text: String
+    private let lines: [Substring]
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// Loads the rules; `firstOrder` numbers them globally for the tie-break order.
+    public func load(firstOrder: Int) throws -> [Rule] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw yamlFailure(error)
+        } catch {
+            throw failure(at: nil, "cannot parse YAML: \(error)")
+        }
+        guard let root else { return [] }
+        guard let top = root.mapping else { throw failure(at: root, "a rule file is a mapping with a `rules:` list") }
+        let defaultCategory = try top["category"].map { try category(from: $0) }
+        guard let rulesNode = top["rules"] else { throw failure(at: root, "missing `rules:` list") }
+        guard let sequence = rulesNode.sequence else { throw failure(at: rulesNode, "`rules` must be a list") }
+        var rules: [Rule] = []
+        for (index, node) in sequence.enumerated() {
+            rules.append(try rule(from: node, defaultCategory: defaultCategory, order: firstOrder + index))
+        }
+        return rules
+    }
+
+    private static let ruleKeys: Set<String> = [
+        "id", "title", "category", "severity", "priority", "patterns", "require", "exclude", "fields",
+        "extractors", "advice", "references", "examples", "description",
+    ]
+
+    private func rule(from node: Node, defaultCategory: Category?, order: Int) throws -> Rule {
+        guard let map = node.mapping else { throw failure(at: node, "each rule must be a mapping") }
+        for (key, _) in map {
+            guard let name = key.string, RuleLoader.ruleKeys.contains(name) else {
+                throw failure(at: key, "unknown key `\(key.string ?? "?")` in rule")
+            }
+        }
+        let id = try requiredString(map, "id", in: node)
+        guard id.range(of: #"^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*)+$"#, options: .regularExpression) != nil else {
+            throw failure(at: map["id"], "rule id `\(id)` must be dotted lower-case words, e.g. `cloudkit.quota-exceeded`")
+        }
+        let title = try requiredString(map, "title", in: node)
+        let category: Category
+        if let categoryNode = map["category"] {
+            category = try self.category(from: categoryNode)
+        } else if let defaultCategory {
+            category = defaultCategory
+        } else {
+            throw failure(at: node, "rule `\(id)` has no `category` (and the file sets none)")
+        }
+        let severityNode = map["severity"]
+        guard let severityName = severityNode?.string, let severity = Severity(name: severityName) else {
+            throw failure(at: severityNode ?? node, "rule `\(id)` needs `severity`: one of \(Severity.allNames)")
+        }
+        var priority = 0
+        if let priorityNode = map["priority"] {
+            guard let value = priorityNode.string.flatMap({ Int($0) }) else {
+                throw failure(at: priorityNode, "`priority` must be a whole number")
+            }
+            priority = value
+        }
+        let patterns = try regexList(map["patterns"], key: "patterns")
+        guard !patterns.isEmpty else { throw failure(at: map["patterns"] ?? node, "rule `\(id)` needs at least one pattern") }
+        let required = try regexList(map["require"], key: "require")
+        let excluded = try regexList(map["exclude"], key: "exclude")
+        var fieldPatterns: [(name: String, regex: PCRERegex)] = []
+        if let fieldsNode = map["fields"] {
+            guard let fieldsMap = fieldsNode.mapping else { throw failure(at: fieldsNode, "`fields` must map names to patterns") }
+            for (key, value) in fieldsMap {
+                guard let name = key.string, !name.isEmpty else { throw failure(at: key, "field name must be a string") }
+                fieldPatterns.append((name, try regex(value)))
+            }
+        }
+        var extractors: [BuiltinExtractor] = []
+        if let node = map["extractors"] {
+            for item in try stringList(node, key: "extractors") {
+                guard let extractor = BuiltinExtractor(rawValue: item.value) else {
+                    let known = BuiltinExtractor.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw failure(at: item.node, "unknown extractor `\(item.value)` (known: \(known))")
+                }
+                extractors.append(extractor)
+            }
+        }
+        let advice = map["advice"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let references = try map["references"].map { try stringList($0, key: "references").map(\.value) } ?? []
+        var matchExamples: [RuleExample] = []
+        var nomatchExamples: [RuleExample] = []
+        if let examplesNode = map["examples"] {
+            guard let examples = examplesNode.mapping else {
+                throw failure(at: examplesNode, "`examples` must have `match:` and/or `nomatch:` lists")
+            }
+            for (key, value) in examples {
+                switch key.string {
+                case "match": matchExamples = try exampleList(value)
+                case "nomatch": nomatchExamples = try exampleList(value)
+                default: throw failure(at: key, "unknown key `\(key.string ?? "?")` in examples (use match, nomatch)")
+                }
+            }
+        }
+        return Rule(id: id, title: title, category: category, severity: severity, priority: priority,
+                    patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
+                    extractors: extractors, advice: advice, references: references,
+                    matchExamples: matchExamples, nomatchExamples: nomatchExamples,
+                    location: location(of: node), order: order)
+    }
+
+    // MARK: - Typed accessors
+
+    private func category(from node: Node) throws -> Category {
+        guard let name = node.string, let category = Category(rawValue: name) else {
+            throw failure(at: node, "unknown category `\(node.string ?? "?")` (known: \(Category.allIds))")
+        }
+        return category
+    }
+
+    private func requiredString(_ map: Node.Mapping, _ key: String, in parent: Node) throws -> String {
+        guard let node = map[key] else { throw failure(at: parent, "rule is missing `\(key)`") }
+        guard let value = node.string, !value.isEmpty else { throw failure(at: node, "`\(key)` must be a non-empty string") }
+        return value
+    }
+
+    private func stringList(_ node: Node, key: String) throws -> [(value: String, node: Node)] {
+        if let single = node.string, node.scalar != nil { return [(single, node)] }
+        guard let sequence = node.sequence else { throw failure(at: node, "`\(key)` must be a list of strings") }
+        return try sequence.map { item in
+            guard item.scalar != nil, let value = item.string else { throw failure(at: item, "`\(key)` entries must be strings") }
+            return (value, item)
+        }
+    }
+
+    private func regexList(_ node: Node?, key: String) throws -> [PCRERegex] {
+        guard let node else { return [] }
+        return try stringList(node, key: key).map { try regex($0.node) }
+    }
+
+    private func regex(_ node: Node) throws -> PCRERegex {
+        guard let scalar = node.scalar else { throw failure(at: node, "a pattern must be a string") }
+        do {
+            return try PCRERegex(scalar.string)
+        } catch let error as PCRERegex.PatternError {
+            throw failure(at: node, "pattern does not compile: \(error.message)", patternOffset: error.offset)
+        }
+    }
+
+    private func exampleList(_ node: Node) throws -> [RuleExample] {
+        guard let sequence = node.sequence else { throw failure(at: node, "examples must be a list") }
+        return try sequence.map { item in
+            if item.scalar != nil, let text = item.string {
+                return RuleExample(text: text, expectedFields: [:], location: location(of: item))
+            }
+            guard let map = item.mapping, let text = map["text"]?.string else {
+                throw failure(at: item, "an example is a string or a mapping with `text:` (and optional `fields:`)")
+            }
+            var fields: [String: String] = [:]
+            if let fieldsNode = map["fields"] {
+                guard let fieldsMap = fieldsNode.mapping else { throw failure(at: fieldsNode, "`fields` must be a mapping") }
+                for (key, value) in fieldsMap {
+                    guard let name = key.string, let expected = value.string else {
+                        throw failure(at: key, "example fields map names to strings")
+                    }
+                    fields[name] = expected
+                }
+            }
+            return RuleExample(text: text, expectedFields: fields, location: location(of: item))
+        }
+    }
+
+    // MARK: - Locations and errors
+
+    private func location(of node: Node) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    private func sourceLine(_ line: Int) -> String? {
+        guard line >= 1, line <= lines.count else { return nil }
+        return String(lines[line - 1])
+    }
+
+    /// An error at `node`; for a pattern error, the column moves to PCRE2's offset inside a one-line
+    /// quoted or plain scalar (block scalars keep the scalar's own position).
+    func failure(at node: Node?, _ message: String, patternOffset: Int? = nil) -> RuleFileError {
+        var line = node?.mark?.line ?? 1
+        var column = node?.mark?.column ?? 1
+        if let patternOffset, let scalar = node?.scalar {
+            switch scalar.style {
+            case .singleQuoted, .doubleQuoted: column += 1 + patternOffset
+            case .plain, .any: column += patternOffset
+            default: line += 1
+            }
+        }
+        return RuleFileError(file: path, line: line, column: column, message: message, sourceLine: sourceLine(line))
+    }
+
+    private func yamlFailure(_ error: YamlError) -> RuleFileError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return RuleFileError(file: path, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)",
+                                 sourceLine: sourceLine(mark.line))
+        case let .reader(problem, _, _, _):
+            return RuleFileError(file: path, line: 1, column: 1, message: "invalid YAML: \(problem)", sourceLine: nil)
+        default:
+            return RuleFileError(file: path, line: 1, column: 1, message: "invalid YAML: \(error)", sourceLine: nil)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CDLogCore
+import Foundation
+
+/// The rules cdlog classifies with: the embedded default catalog plus any user rule files.
+///
+/// Contract: ids are unique within the default catalog and within each user directory (a duplicate is a
+/// `RuleFileError`); a user rule whose id exists replaces the earlier rule in place. Loading is all or
+/// nothing: the first bad file stops it with an error that points into that file.
+public struct RuleSet: Sendable {
+    public let rules: [Rule]
+
+    public init(rules: [Rule]) { self.rules = rules }
+
+    /// The default catalog, compiled from the rule files embedded at build time.
+    public static func embedded() throws -> RuleSet {
+        let files = EmbeddedRuleFiles.files.map { file in
+            (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
+        }
+        return try RuleSet(files: files)
+    }
+
+    /// Compiles the given files (in the order given) into one set, checking id uniqueness.
+    public init(files: [(path: String, text: String)], base: RuleSet? = nil) throws {
+        var rules = base?.rules ?? []
+        var indexByID: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() { indexByID[rule.id] = index }
+        var seenInTheseFiles: [String: SourceLocation] = [:]
+        var order = (rules.map(\.order).max() ?? -1) + 1
+        for file in files {
+            let loaded = try RuleLoader(path: file.path, text: file.text).load(firstOrder: order)
+            order += loaded.count
+            for rule in loaded {
+                if let first = seenInTheseFiles[rule.id] {
+                    throw RuleFileError(file: rule.location.file, line: rule.location.line, column: rule.location.column,
+                                        message: "duplicate rule id `\(rule.id)` (first defined at \(first))", sourceLine: nil)
+                }
+                seenInTheseFiles[rule.id] = rule.location
+                if let existing = indexByID[rule.id] {
+                    rules[existing] = rule
+                } else {
+                    indexByID[rule.id] = rules.count
+                    rules.append(rule)
+                }
+            }
+        }
+        self.rules = rules
+    }
+
+    /// The default catalog plus the `*.yaml`/`*.yml` files of each directory (sorted by name).
+    /// Throws `ToolFailure` when a directory cannot be read, `RuleFileError` for a bad file.
+    public static func load(userDirectories: [String]) throws -> RuleSet {
+        var set = try embedded()
+        for directory in userDirectories {
+            set = try RuleSet(files: try readRuleFiles(in: directory), base: set)
+        }
+        return set
+    }
+
+    /// Reads the rule files of `directory` (or the single file `directory` names).
+    public static func readRuleFiles(in directory: String) throws -> [(path: String, text: String)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw ToolFailure("rules directory not found: \(directory)")
+        }
+        let paths: [String]
+        if isDirectory.boolValue {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+                throw ToolFailure("cannot read rules directory: \(directory)")
+            }
+            paths = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+                .map { (directory as NSString).appendingPathComponent($0) }
+        } else {
+            paths = [directory]
+        }
+        return try paths.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw ToolFailure("cannot read rule file: \(path)") }
+            guard data.count <= 16 << 20 else { throw ToolFailure("rule file too large (over 16 MiB): \(path)") }
+            guard let text = String(data: data, encoding: .utf8) else { throw ToolFailure("rule file is not UTF-8: \(path)") }
+            return (path, text)
+        }
+    }
+
+    public func rule(id: String) -> Rule? { rules.first { $0.id == id } }
+}

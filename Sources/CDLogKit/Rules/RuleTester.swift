@@ -1,0 +1,98 @@
+import CDLogCore
+
+/// Runs every rule's examples (Rules/README.md, "Examples are tests").
+///
+/// Contract: returns one `Failure` per problem, each pointing at the example's file and line; an empty
+/// result means every example passed. Pure: reads nothing but the rules.
+public struct RuleTester {
+    public struct Failure: CustomStringConvertible, Sendable {
+        public let location: SourceLocation
+        public let ruleID: String
+        public let message: String
+        public var description: String { "\(location): error: [\(ruleID)] \(message)" }
+    }
+
+    /// The input formats every match example is also wrapped in.
+    public enum Wrapping: String, CaseIterable, Sendable {
+        case bare, nslog, logDefault = "log-default", ndjson
+
+        public func wrap(_ text: String) -> String {
+            switch self {
+            case .bare: return text
+            case .nslog: return "2024-03-01 10:15:42.123456+0100 MyApp[1234:567890] " + text
+            case .logDefault:
+                return "Timestamp                       Thread     Type        Activity             PID    TTL  \n"
+                    + "2024-03-01 10:15:42.123456+0100 0x1a2b3c   Default     0x0                  1234   0    MyApp: (CoreData) [com.apple.coredata:cloudkit] " + text
+            case .ndjson:
+                return #"{"timestamp":"2024-03-01 10:15:42.123456+0100","messageType":"Default","subsystem":"com.apple.coredata","category":"cloudkit","processImagePath":"/private/var/containers/Bundle/Application/X/MyApp.app/MyApp","processID":1234,"threadID":1715004,"eventMessage":"#
+                    + JSONWriter.quoted(text) + "}"
+            }
+        }
+    }
+
+    public let classifier: Classifier
+    public init(classifier: Classifier) { self.classifier = classifier }
+
+    /// Tests the given rules (default: all) against their own examples and each other.
+    public func run(rules: [Rule]? = nil) -> [Failure] {
+        let scratch = classifier.makeScratch()
+        var failures: [Failure] = []
+        for rule in rules ?? classifier.ruleSet.rules {
+            if rule.matchExamples.isEmpty {
+                failures.append(Failure(location: rule.location, ruleID: rule.id, message: "rule has no `match` example"))
+            }
+            for example in rule.matchExamples {
+                for wrapping in Wrapping.allCases {
+                    if let problem = checkMatch(rule, example, wrapping, scratch) {
+                        failures.append(Failure(location: example.location, ruleID: rule.id, message: problem))
+                        break  // one report per example is enough
+                    }
+                }
+            }
+            for example in rule.nomatchExamples {
+                scratch.exceededMatchLimit = false
+                if classifier.ruleMatches(rule, text: example.text, scratch: scratch) {
+                    failures.append(Failure(location: example.location, ruleID: rule.id, message: "nomatch example is matched by the rule"))
+                } else if let other = classifier.classify(text: example.text, scratch: scratch), other.category != rule.category {
+                    failures.append(Failure(location: example.location, ruleID: rule.id,
+                                            message: "overlap: nomatch example is classified by `\(other.rule.id)` (category \(other.category.id)); use a near-miss of this rule's own kind"))
+                }
+                if scratch.exceededMatchLimit {
+                    failures.append(Failure(location: example.location, ruleID: rule.id, message: "a pattern hit PCRE2's match limit (catastrophic backtracking?)"))
+                }
+            }
+        }
+        return failures
+    }
+
+    private func checkMatch(_ rule: Rule, _ example: RuleExample, _ wrapping: Wrapping, _ scratch: Classifier.Scratch) -> String? {
+        scratch.exceededMatchLimit = false
+        let input = wrapping.wrap(example.text)
+        var result: Classification?
+        do {
+            let reader = LineReader(source: MemoryByteSource(name: "example", text: input))
+            let splitter = try EntrySplitter(reader: reader, forcedFormat: wrapping == .bare ? .xcode : nil)
+            var first = true
+            try splitter.forEachEntry { raw in
+                guard first else { return }
+                first = false
+                result = raw.message.withUnsafeBytes { classifier.classify(message: $0, scratch: scratch) }
+            }
+        } catch {
+            return "example could not be read as \(wrapping.rawValue): \(error)"
+        }
+        let context = wrapping == .bare ? "" : " (wrapped as \(wrapping.rawValue))"
+        if scratch.exceededMatchLimit { return "a pattern hit PCRE2's match limit\(context)" }
+        guard let result else { return "match example is not classified by any rule\(context)" }
+        guard result.rule.id == rule.id else {
+            return "match example is classified by `\(result.rule.id)` instead\(context); adjust patterns or priority"
+        }
+        for (name, expected) in example.expectedFields.sorted(by: { $0.key < $1.key }) {
+            let actual = result.fields.first { $0.name == name }?.value
+            if actual != expected {
+                return "field `\(name)` is \(actual.map { "`\($0)`" } ?? "missing"), expected `\(expected)`\(context)"
+            }
+        }
+        return nil
+    }
+}

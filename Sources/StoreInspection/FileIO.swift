@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CDLogCore
+
+/// Bounds-checked big/little-endian reads from a byte array. Out-of-range reads return 0 and never trap;
+/// callers check lengths first and treat a short buffer as "could not read".
+struct Bytes {
+    let data: [UInt8]
+    init(_ data: [UInt8]) { self.data = data }
+    var count: Int { data.count }
+
+    func u8(_ offset: Int) -> UInt8 { offset >= 0 && offset < data.count ? data[offset] : 0 }
+    func be16(_ o: Int) -> UInt16 { UInt16(u8(o)) << 8 | UInt16(u8(o + 1)) }
+    func le16(_ o: Int) -> UInt16 { UInt16(u8(o + 1)) << 8 | UInt16(u8(o)) }
+    func be32(_ o: Int) -> UInt32 {
+        UInt32(u8(o)) << 24 | UInt32(u8(o + 1)) << 16 | UInt32(u8(o + 2)) << 8 | UInt32(u8(o + 3))
+    }
+    func le32(_ o: Int) -> UInt32 {
+        UInt32(u8(o + 3)) << 24 | UInt32(u8(o + 2)) << 16 | UInt32(u8(o + 1)) << 8 | UInt32(u8(o))
+    }
+    func slice(_ o: Int, _ n: Int) -> [UInt8] {
+        guard o >= 0, n >= 0, o <= data.count else { return [] }
+        return Array(data[o..<min(data.count, o + n)])
+    }
+}
+
+/// Big-endian u32 from a raw buffer at `offset`; 0 when out of range (never traps).
+@inline(__always)
+func be32(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+    guard offset >= 0, offset + 4 <= buffer.count else { return 0 }
+    return UInt32(buffer[offset]) << 24 | UInt32(buffer[offset + 1]) << 16
+        | UInt32(buffer[offset + 2]) << 8 | UInt32(buffer[offset + 3])
+}
+
+/// The text of `errno` for messages.
+func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+/// What `lstat`/`stat` says about a path, without opening it.
+struct FileStatus: Sendable, Equatable {
+    enum Kind: Sendable, Equatable { case regular, directory, symlink, other }
+    let kind: Kind
+    let size: Int64
+    let modificationSeconds: Int64
+    let modificationNanoseconds: Int64
+
+    /// `lstat` (does not follow a symlink). Nil when the path does not exist; throws on other errors.
+    static func lstatus(_ path: String) throws -> FileStatus? { try status(path, follow: false) }
+    /// `stat` (follows symlinks). Nil when the path (or the link's target) does not exist.
+    static func status(_ path: String) throws -> FileStatus? { try status(path, follow: true) }
+
+    private static func status(_ path: String, follow: Bool) throws -> FileStatus? {
+        var st = stat()
+        let rc = follow ? stat(path, &st) : lstat(path, &st)
+        if rc != 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw ToolFailure("cannot examine \(path): \(errnoText(code))")
+        }
+        let fmt = st.st_mode & S_IFMT
+        let kind: Kind = fmt == S_IFREG ? .regular : fmt == S_IFDIR ? .directory : fmt == S_IFLNK ? .symlink : .other
+        #if canImport(Darwin)
+        let sec = Int64(st.st_mtimespec.tv_sec), nsec = Int64(st.st_mtimespec.tv_nsec)
+        #else
+        let sec = Int64(st.st_mtim.tv_sec), nsec = Int64(st.st_mtim.tv_nsec)
+        #endif
+        return FileStatus(kind: kind, size: Int64(st.st_size), modificationSeconds: sec, modificationNanoseconds: nsec)
+    }
+}
+
+/// A file opened read-only (`O_RDONLY`, never `O_CREAT`), read with `pread`. Reading never changes the
+/// file's bytes or mtime. Closed on deinit.
+///
+/// Contract: `read(at:count:)` returns at most `count` bytes (fewer at end of file, never more);
+/// I/O errors throw `ToolFailure` naming the path.
+public final class ReadOnlyFile {
+    public let path: String
+    public let size: Int64
+    private let fd: Int32
+
+    /// Opens `path` for reading. Throws `ToolFailure` with a one-line reason (missing, unreadable,
+    /// not a regular file).
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw ToolFailure("cannot open \(path): \(errnoText())") }
+        var st = stat()
+        if fstat(fd, &st) != 0 {
+            let code = errno
+            close(fd)
+            throw ToolFailure("cannot examine \(path): \(errnoText(code))")
+        }
+        if st.st_mode & S_IFMT != S_IFREG {
+            close(fd)
+            throw ToolFailure("\(path) is not a regular file")
+        }
+        self.fd = fd
+        self.size = Int64(st.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// Reads up to `count` bytes at `offset` into `buffer` (which must hold `count` bytes). Returns
+    /// the number of bytes read (short only at end of file).
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, count: Int) throws -> Int {
+        guard let base = buffer.baseAddress, count > 0 else { return 0 }
+        let wanted = min(count, buffer.count)
+        var done = 0
+        while done < wanted {
+            let n = pread(fd, base + done, wanted - done, off_t(offset + Int64(done)))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ToolFailure("cannot read \(path): \(errnoText())")
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
+    /// Reads up to `count` bytes at `offset` into a new array.
+    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        guard count > 0 else { return [] }
+        var out = [UInt8](repeating: 0, count: count)
+        let n = try out.withUnsafeMutableBytes { try read(into: $0, at: offset, count: count) }
+        if n < count { out.removeLast(count - n) }
+        return out
+    }
+}
+
+/// Names in a directory (without "." and ".."), sorted. Throws `ToolFailure` when unreadable.
+func directoryEntries(_ path: String) throws -> [String] {
+    guard let dir = opendir(path) else { throw ToolFailure("cannot list \(path): \(errnoText())") }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// `realpath(3)`: the absolute path with symlinks resolved, or nil.
+func resolvedPath(_ path: String) -> String? {
+    guard let p = realpath(path, nil) else { return nil }
+    defer { free(p) }
+    return String(cString: p)
+}
+
+/// Joins a directory and a name with one slash.
+func joinPath(_ dir: String, _ name: String) -> String {
+    dir.hasSuffix("/") ? dir + name : dir + "/" + name
+}
+
+/// The directory part of a path ("." when there is none).
+func parentDirectory(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+}
+
+/// The last path component.
+func lastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+/// Monotonic seconds, for timings.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CDLogCore
+
+/// A private copy of a store's files in a fresh temporary folder, for SQLite to open.
+///
+/// Contract: the source files are only ever opened `O_RDONLY`; nothing is created, renamed or
+/// deleted beside them. The copy lives in a new `mkdtemp` folder under `$TMPDIR` (or `/tmp`; if that
+/// is the store's own folder, `/var/tmp`), with permissions 0700, and `remove()` (also run on deinit)
+/// deletes it with everything SQLite added (`-wal`, `-shm`, `-journal`). Copies are taken in the order
+/// database, WAL, wal-index, rollback journal.
+public final class SnapshotCopy {
+    /// The temporary folder.
+    public let directory: String
+    /// The copied main database file (same base name as the source).
+    public let databasePath: String
+    private var removed = false
+
+    /// Copies `files.database` (+ `-wal`, and `-shm` when `includeWalIndex`) into a new temp folder.
+    /// When `emptyWalIndex` is true and the WAL is copied, an empty `-shm` is created in the copy so the
+    /// copy can be opened with `readonly_shm=1`.
+    public init(files: StoreFiles, includeWalIndex: Bool, emptyWalIndex: Bool) throws {
+        let storeDir = resolvedPath(parentDirectory(files.database)) ?? parentDirectory(files.database)
+        var base = ProcessInfoLite.environment("TMPDIR") ?? "/tmp"
+        if base.isEmpty { base = "/tmp" }
+        if let resolved = resolvedPath(base), resolved == storeDir { base = "/var/tmp" }
+        var template = Array(joinPath(base, "walcheck.XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else {
+            throw ToolFailure("cannot create a temporary folder in \(base): \(errnoText())")
+        }
+        directory = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = "store.sqlite"
+        databasePath = joinPath(directory, name)
+        SnapshotCopy.registerForInterrupt(directory: directory, database: databasePath)
+        do {
+            try SnapshotCopy.copyFile(from: files.database, to: databasePath)
+            if let wal = files.wal {
+                try SnapshotCopy.copyFile(from: wal, to: databasePath + "-wal")
+                if includeWalIndex, let shm = files.walIndex {
+                    try SnapshotCopy.copyFile(from: shm, to: databasePath + "-shm")
+                } else if emptyWalIndex {
+                    try SnapshotCopy.createEmpty(databasePath + "-shm")
+                }
+            }
+            if let journal = files.journal {
+                // A hot journal must travel with the database, or SQLite would read half-written pages.
+                try SnapshotCopy.copyFile(from: journal, to: databasePath + "-journal")
+            }
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    deinit { remove() }
+
+    /// Deletes the temporary folder and everything in it. Safe to call more than once.
+    public func remove() {
+        guard !removed else { return }
+        removed = true
+        SnapshotCopy.registerForInterrupt(directory: nil, database: "")
+        if let names = try? directoryEntries(directory) {
+            for name in names { unlink(joinPath(directory, name)) }
+        }
+        rmdir(directory)
+    }
+
+    static func createEmpty(_ path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 { throw ToolFailure("cannot create \(path): \(errnoText())") }
+        close(fd)
+    }
+
+    /// Copies bytes with a 1 MiB buffer (bounded memory); the source is opened read-only.
+    static func copyFile(from source: String, to destination: String) throws {
+        let input = try ReadOnlyFile(path: source)
+        let out = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if out < 0 { throw ToolFailure("cannot create \(destination): \(errnoText())") }
+        defer { close(out) }
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset: Int64 = 0
+        while true {
+            let n = try input.read(into: buffer, at: offset, count: size)
+            if n == 0 { break }
+            var written = 0
+            while written < n {
+                let w = write(out, buffer.baseAddress! + written, n - written)
+                if w < 0 {
+                    if errno == EINTR { continue }
+                    throw ToolFailure("cannot write the private copy \(destination): \(errnoText())")
+                }
+                written += w
+            }
+            offset += Int64(n)
+        }
+    }
+}
+
+/// getenv without Foundation.
+enum ProcessInfoLite {
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+}
+
+/// Removes the private copy when the process is interrupted (SIGINT, SIGTERM, SIGHUP), so a cancelled
+/// run over a multi-GB WAL does not leave its copy behind. Opt-in (`SnapshotCopy.installInterruptCleanup()`),
+/// because a library should not take over signals by itself. The handler only calls async-signal-safe
+/// functions (`unlink`, `rmdir`, `signal`, `raise`) on paths prepared before the copy starts.
+extension SnapshotCopy {
+    public static func installInterruptCleanup() {
+        InterruptCleanup.enabled = true
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { received in
+                if let paths = InterruptCleanup.paths {
+                    for i in 0..<InterruptCleanup.count { if let p = paths[i] { unlink(p) } }
+                    if let dir = paths[InterruptCleanup.count] { rmdir(dir) }
+                }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    /// Records the paths the handler must remove (nil clears them).
+    static func registerForInterrupt(directory: String?, database: String) {
+        guard InterruptCleanup.enabled else { return }
+        let old = InterruptCleanup.paths
+        InterruptCleanup.paths = nil
+        if let old {
+            for i in 0...InterruptCleanup.count { free(old[i]) }
+            old.deallocate()
+        }
+        guard let directory else { return }
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: InterruptCleanup.count + 1)
+        let files = ["", "-wal", "-shm", "-journal"].map { database + $0 }
+        for (i, f) in files.enumerated() { table[i] = strdup(f) }
+        table[InterruptCleanup.count] = strdup(directory)
+        InterruptCleanup.paths = table
+    }
+}
+
+enum InterruptCleanup {
+    static let count = 4
+    /// Set once by `installInterruptCleanup()`; copies register only then (walcheck's CLI makes one copy
+    /// at a time on one thread; library users who make copies concurrently should not install it).
+    nonisolated(unsafe) static var enabled = false
+    nonisolated(unsafe) static var paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+}

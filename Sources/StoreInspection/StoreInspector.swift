@@ -1,0 +1,189 @@
+import CDLogCore
+import CSQLite
+
+/// Options for `StoreInspector.inspect`.
+public struct InspectionOptions: Sendable {
+    public var checksums: ChecksumPolicy = .auto
+    /// Copy the store to a private folder and run SQL (row counts, Core Data metadata).
+    public var runSQL = true
+    /// Time SQLite's recovery and a TRUNCATE checkpoint on another private copy.
+    public var measureCheckpoint = false
+    public init(checksums: ChecksumPolicy = .auto, runSQL: Bool = true, measureCheckpoint: Bool = false) {
+        self.checksums = checksums
+        self.runSQL = runSQL
+        self.measureCheckpoint = measureCheckpoint
+    }
+}
+
+/// Inspects one store without changing it.
+///
+/// Contract: the user's files are only opened `O_RDONLY` and read with `pread`; SQLite only ever opens
+/// private copies (`SnapshotCopy`), which are deleted before `inspect` returns. Throws `ToolFailure`
+/// (one line) when the main database file cannot be read or is not a SQLite database (wrong magic,
+/// truncated header, invalid page size). Everything wrong with the `-wal`, `-shm` or the SQL content
+/// is reported in the `StoreReport` (as fields and findings) rather than thrown.
+public enum StoreInspector {
+    static let journalMagic: [UInt8] = [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]
+
+    public static func inspect(_ files: StoreFiles, options: InspectionOptions = InspectionOptions()) throws -> StoreReport {
+        let dbFile = try ReadOnlyFile(path: files.database)
+        let header = try DatabaseHeader.parse(try dbFile.read(at: 0, count: DatabaseHeader.size), name: files.database)
+        let database = DatabaseSection(path: files.database,
+                                       resolvedPath: files.resolvedDatabase == files.database ? nil : files.resolvedDatabase,
+                                       bytes: dbFile.size, header: header)
+
+        // wal-index first (it gives the checksum anchor), straight from the bytes.
+        let index = try files.walIndex.map { try WALIndex.read(path: $0) } ?? WALIndex(path: files.resolvedDatabase + "-shm")
+
+        // WAL.
+        var wal = WALSection()
+        var walFile: ReadOnlyFile?
+        if let path = files.wal {
+            wal.present = true
+            wal.path = path
+            let file = try ReadOnlyFile(path: path)
+            walFile = file
+            wal.bytes = file.size
+            if file.size > 0 {
+                let head = try file.read(at: 0, count: WALHeader.size)
+                if let h = WALHeader.parse(head) {
+                    wal.header = h
+                    wal.problem = h.problem
+                } else {
+                    wal.problem = "truncated header (\(head.count) of 32 bytes)"
+                }
+            }
+        }
+        if let file = walFile, let h = wal.header, h.valid {
+            let sameGeneration = index.headerValid && index.salt1 == h.salt1 && index.salt2 == h.salt2
+                && index.bigEndianChecksums == h.bigEndianChecksums && index.pageSize == h.pageSize
+            let scan = try WALReader().scan(file: file, header: h, policy: options.checksums,
+                                            walIndex: sameGeneration ? index : nil,
+                                            recordChecksumOf: index.headerValid ? Int(index.mxFrame) : nil)
+            wal.scan = scan
+            wal.pageSizeMatchesDatabase = h.pageSize == header.pageSize
+            if let frame = scan.lastPageOneFrame {
+                let prefix = try WALReader().pageImagePrefix(file: file, header: h, frame: frame, count: 100)
+                wal.pageOneValid = (try? DatabaseHeader.parse(prefix, name: "page 1")) != nil
+            }
+        }
+
+        let indexSection = walIndexState(index, wal: wal)
+        let checkpoint = checkpointFigures(database: database, wal: wal, index: indexSection)
+
+        var journal = JournalSection()
+        if let path = files.journal, let file = try? ReadOnlyFile(path: path) {
+            journal.present = true
+            journal.bytes = file.size
+            journal.hot = file.size > 0 && (try? file.read(at: 0, count: 8)) == journalMagic
+        }
+
+        var report = StoreReport(database: database, wal: wal, walIndex: indexSection, checkpoint: checkpoint,
+                                 journal: journal, sql: nil)
+        if options.runSQL {
+            do {
+                let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false)
+                defer { copy.remove() }
+                report.sql = try CoreDataInspector.inspect(copy: copy)
+            } catch {
+                report.sql = SQLView(error: "\(error)")
+            }
+        }
+        if options.measureCheckpoint {
+            do { report.measurement = try measure(files, checkpoint: checkpoint) }
+            catch { report.measurementError = "\(error)" }
+        }
+        report.findings = FindingRules.evaluate(report)
+        return report
+    }
+
+    /// Classifies the wal-index against the WAL scan (reference §3.5–3.6).
+    static func walIndexState(_ index: WALIndex, wal: WALSection) -> WALIndexSection {
+        guard index.present else {
+            return WALIndexSection(index: index, state: "missing",
+                                   reason: "no -shm file: checkpoint progress unknown; SQLite rebuilds the index from the WAL")
+        }
+        guard index.headerValid else {
+            return WALIndexSection(index: index, state: "invalid",
+                                   reason: "\(index.problem ?? "invalid header"): SQLite ignores it and rebuilds the index from the WAL")
+        }
+        guard let h = wal.header, h.valid, let scan = wal.scan else {
+            if index.mxFrame == 0 {
+                return WALIndexSection(index: index, state: "current", reason: "no WAL content and the wal-index records no frames")
+            }
+            return WALIndexSection(index: index, state: "stale",
+                                   reason: "the wal-index records \(index.mxFrame) frames but there is no usable WAL")
+        }
+        if index.salt1 != h.salt1 || index.salt2 != h.salt2 {
+            return WALIndexSection(index: index, state: "stale",
+                                   reason: "salts differ from the WAL header: the wal-index belongs to another WAL generation")
+        }
+        let mx = Int(index.mxFrame)
+        let anchorMatches = mx == 0 || (mx <= scan.validFrames && scan.recordedChecksum == index.frameChecksum)
+        if mx == scan.mxFrame && anchorMatches && scan.walIndexPageMismatches == 0 {
+            return WALIndexSection(index: index, state: "current", reason: "agrees with the WAL (salts, mxFrame \(mx), frame checksum)")
+        }
+        if mx < scan.mxFrame && anchorMatches {
+            return WALIndexSection(index: index, state: "stale",
+                                   reason: "consistent but older than the WAL: it knows \(mx) frames, the WAL has \(scan.mxFrame) committed")
+        }
+        if scan.walIndexPageMismatches > 0 {
+            return WALIndexSection(index: index, state: "stale",
+                                   reason: "\(scan.walIndexPageMismatches) aPgno entries differ from the WAL frame headers")
+        }
+        return WALIndexSection(index: index, state: "stale",
+                               reason: "it records mxFrame \(mx) but the WAL's last valid commit is frame \(scan.mxFrame)")
+    }
+
+    static func checkpointFigures(database: DatabaseSection, wal: WALSection, index: WALIndexSection) -> CheckpointSection {
+        var c = CheckpointSection()
+        if wal.present, database.bytes > 0 { c.walToDatabaseRatio = Double(wal.bytes) / Double(database.bytes) }
+        guard wal.present else { c.progress = "no-wal"; return c }
+        guard let h = wal.header, h.valid, let scan = wal.scan else {
+            c.progress = wal.bytes == 0 ? "empty" : "unknown"
+            return c
+        }
+        let frameSize = Int64(h.pageSize + WALReader.frameHeaderSize)
+        c.recoveryBytes = scan.validFrames > 0 ? Int64(WALHeader.size) + Int64(scan.validFrames) * frameSize : 0
+        if scan.mxFrame == 0 { c.progress = "empty"; return c }
+        if index.state == "current" {
+            let backfill = min(Int(index.index.nBackfill), scan.mxFrame)
+            c.fromWalIndex = true
+            c.pendingFrames = scan.mxFrame - backfill
+            c.pendingPages = scan.distinctPages(after: backfill)
+            if index.index.checkpointInterrupted { c.progress = "interrupted" }
+            else if backfill == 0 { c.progress = "not-checkpointed" }
+            else if backfill == scan.mxFrame { c.progress = "complete-awaiting-reset" }
+            else { c.progress = "partial" }
+        } else {
+            c.pendingFrames = scan.mxFrame
+            c.pendingPages = scan.distinctPages
+            c.progress = "unknown"
+        }
+        c.pendingBytes = Int64(c.pendingFrames) * frameSize
+        c.checkpointWriteBytes = Int64(c.pendingPages) * Int64(h.pageSize)
+        return c
+    }
+
+    /// Times SQLite's recovery (the first query on a copy without `-shm`) and `wal_checkpoint(TRUNCATE)`.
+    static func measure(_ files: StoreFiles, checkpoint: CheckpointSection) throws -> CheckpointMeasurement {
+        let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false)
+        defer { copy.remove() }
+        let db = try SQLiteConnection(uri: SQLiteConnection.uri(copy.databasePath, query: ""),
+                                      flags: SQLITE_OPEN_READWRITE, displayPath: copy.databasePath)
+        defer { db.close() }
+        let t0 = monotonicSeconds()
+        _ = try db.scalarInt("SELECT count(*) FROM sqlite_master")
+        let t1 = monotonicSeconds()
+        var row = (0, 0, 0)
+        // FULL does the copying and reports SQLite's own frame counts; TRUNCATE then empties the WAL.
+        try db.query("PRAGMA wal_checkpoint(FULL)") { r in
+            row = (Int(r.int(0) ?? -1), Int(r.int(1) ?? -1), Int(r.int(2) ?? -1))
+        }
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let t2 = monotonicSeconds()
+        return CheckpointMeasurement(recoverySeconds: t1 - t0, recoveryBytes: checkpoint.recoveryBytes,
+                                     checkpointSeconds: t2 - t1, checkpointWriteBytes: checkpoint.checkpointWriteBytes,
+                                     busy: row.0, logFrames: row.1, checkpointedFrames: row.2)
+    }
+}

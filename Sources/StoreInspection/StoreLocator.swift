@@ -1,0 +1,72 @@
+import CDLogCore
+
+/// The files of one store, named by SQLite's rule: `<database>-wal`, `<database>-shm`,
+/// `<database>-journal` beside the main file.
+public struct StoreFiles: Sendable, Equatable {
+    /// The main database file as given (or as found in a folder).
+    public var database: String
+    /// The file SQLite opens when `database` is a symlink (its target); else equal to `database`.
+    public var resolvedDatabase: String
+    /// `-wal` path when that file exists, else nil.
+    public var wal: String?
+    /// `-shm` path when that file exists, else nil.
+    public var walIndex: String?
+    /// `-journal` path when that file exists, else nil.
+    public var journal: String?
+}
+
+/// Turns the PATH argument into store file sets.
+///
+/// Contract: a regular file (or a symlink to one) is one store, whatever its name; companions are
+/// looked up beside the symlink's *target*, as SQLite's unix VFS does. A folder yields every regular
+/// file in it that starts with the SQLite header and is not itself a `-wal`/`-shm`/`-journal`
+/// companion, sorted by name. Throws `ToolFailure` (one line) for a missing path, a dangling symlink,
+/// a non-regular file, an unreadable folder or a folder without any store. Nothing is opened for
+/// writing.
+public enum StoreLocator {
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
+    public static func locate(_ path: String) throws -> [StoreFiles] {
+        guard let link = try FileStatus.lstatus(path) else {
+            throw ToolFailure("\(path): no such file or folder")
+        }
+        guard let target = try FileStatus.status(path) else {
+            throw ToolFailure("\(path) is a symlink whose target does not exist")
+        }
+        _ = link
+        switch target.kind {
+        case .regular:
+            return [try files(for: path)]
+        case .directory:
+            let names = try directoryEntries(path)
+            let nameSet = Set(names)
+            var stores: [StoreFiles] = []
+            for name in names {
+                if companionSuffixes.contains(where: { name.hasSuffix($0) && nameSet.contains(String(name.dropLast($0.count))) }) {
+                    continue
+                }
+                let full = joinPath(path, name)
+                guard let st = try? FileStatus.status(full), st.kind == .regular, st.size >= 16 else { continue }
+                guard let file = try? ReadOnlyFile(path: full), let head = try? file.read(at: 0, count: 16),
+                      head == DatabaseHeader.magic else { continue }
+                stores.append(try files(for: full))
+            }
+            if stores.isEmpty { throw ToolFailure("\(path): no SQLite store found in this folder") }
+            return stores
+        default:
+            throw ToolFailure("\(path) is not a regular file or folder")
+        }
+    }
+
+    /// The companions of one main database file.
+    static func files(for database: String) throws -> StoreFiles {
+        let resolved = resolvedPath(database) ?? database
+        let st = try FileStatus.lstatus(database)
+        let base = st?.kind == .symlink ? resolved : database
+        func existing(_ suffix: String) throws -> String? {
+            try FileStatus.lstatus(base + suffix) == nil ? nil : base + suffix
+        }
+        return StoreFiles(database: database, resolvedDatabase: base, wal: try existing("-wal"),
+                          walIndex: try existing("-shm"), journal: try existing("-journal"))
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import CDLogCore
+import CDLogKit
+import CLISupport
+
+@main
+struct CdlogMain {
+    static func main() { CommandRunner.main(Cdlog.self) }
+}
+
+/// `cdlog`: the root command. Parsing and wiring only; the work is in CDLogKit.
+struct Cdlog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cdlog",
+        abstract: "Explains Core Data, CloudKit and SwiftData console output and crash reports.",
+        discussion: "Exit codes: 0 success, 1 a finding at or above --fail-on (or failing rule examples), 2 bad usage or unreadable input.",
+        version: "0.1.0",
+        subcommands: [Classify.self, RulesCommand.self]
+    )
+}
+
+/// `--rules DIR`, shared by every command that loads rules.
+struct RuleOptions: ParsableArguments {
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory (or file) of extra rule files; repeatable. A rule with an existing id replaces it.", valueName: "DIR"))
+    var directories: [String] = []
+
+    func loadRuleSet() throws -> RuleSet {
+        do {
+            return try RuleSet.load(userDirectories: directories)
+        } catch let error as RuleFileError {
+            // The caret display goes to stderr after the one-line headline.
+            throw ToolFailure(error.headline,
+                              detail: error.sourceLine.map { $0 + "\n" + String(repeating: " ", count: max(0, error.column - 1)) + "^" })
+        }
+    }
+}

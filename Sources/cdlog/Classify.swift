@@ -1,0 +1,80 @@
+import ArgumentParser
+import CDLogCore
+import CDLogKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+struct Classify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Classify console logs and crash reports (files, or stdin when none or '-' is given).")
+
+    @Argument(help: "Log files, crash reports or MetricKit payloads; '-' or nothing reads stdin.")
+    var files: [String] = []
+
+    @Option(name: .long, help: "Output format: \(ReportFormat.allNames).")
+    var format: String = "text"
+
+    @Flag(name: .long, help: "Also report entries no rule classified (category null).")
+    var all = false
+
+    @Option(name: .long, help: "Report only findings at or above this severity: \(Severity.allNames).")
+    var minSeverity: String = "debug"
+
+    @Option(name: .long, help: "Exit 1 when a finding at or above this severity exists.")
+    var failOn: String?
+
+    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).")
+    var inputFormat: String = "auto"
+
+    @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")
+    var threads: Int?
+
+    @Option(name: .long, help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always, never.")
+    var color: String = "auto"
+
+    @OptionGroup var rules: RuleOptions
+
+    func validate() throws {
+        guard ReportFormat(rawValue: format) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportFormat.allNames))") }
+        guard Severity(name: minSeverity) != nil else { throw ValidationError("unknown --min-severity '\(minSeverity)' (use \(Severity.allNames))") }
+        if let failOn, Severity(name: failOn) == nil { throw ValidationError("unknown --fail-on '\(failOn)' (use \(Severity.allNames))") }
+        guard inputFormat == "auto" || InputFormat(rawValue: inputFormat) != nil else {
+            throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
+        }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads takes a number from 1 to 256") }
+        guard ["auto", "always", "never"].contains(color) else { throw ValidationError("unknown --color '\(color)' (use auto, always, never)") }
+    }
+
+    func run() throws {
+        let classifier = try Classifier(ruleSet: try rules.loadRuleSet())
+        var options = ClassifyRun.Options()
+        options.forcedFormat = InputFormat(rawValue: inputFormat)
+        options.includeUnclassified = all
+        options.minimumSeverity = Severity(name: minSeverity) ?? .debug
+        options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        // Open everything first: a missing file fails before any output is written.
+        let paths = files.isEmpty ? ["-"] : files
+        let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
+        let sink = OutputSink()
+        let reporter = ReportFormat(rawValue: format)!.makeReporter(sink: sink, color: useColor)
+        let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: reporter)
+        if let failOn, let threshold = Severity(name: failOn), let highest = summary.highestSeverity, highest >= threshold {
+            throw ExitCode(ExitStatus.findings.rawValue)
+        }
+    }
+
+    private var useColor: Bool {
+        switch color {
+        case "always": return true
+        case "never": return false
+        default:
+            if getenv("NO_COLOR") != nil { return false }
+            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+            return isatty(1) == 1
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CDLogCore
+import CDLogKit
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List, test and explain classification rules.",
+        subcommands: [List.self, Test.self, Explain.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every rule (json: id, category, severity, patterns).")
+        @Option(name: .long, help: "text or json.") var format: String = "text"
+        @OptionGroup var rules: RuleOptions
+
+        func validate() throws {
+            guard ["text", "json"].contains(format) else { throw ValidationError("unknown --format '\(format)' (use text, json)") }
+        }
+
+        func run() throws {
+            let set = try rules.loadRuleSet()
+            let sink = OutputSink()
+            try sink.write(format == "json" ? RuleCatalogListing.json(set) : RuleCatalogListing.text(set))
+            try sink.flush()
+        }
+    }
+
+    struct Test: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run every rule's examples; exit 1 when any fails.",
+            discussion: "With DIR, the rules of DIR are loaded on top of the built-in catalog and only they are tested.")
+        @Argument(help: "A directory (or file) of rule files to test; default: the built-in catalog.") var directory: String?
+        @OptionGroup var rules: RuleOptions
+
+        func run() throws {
+            var options = rules
+            if let directory { options.directories.append(directory) }
+            let set = try options.loadRuleSet()
+            let classifier = try Classifier(ruleSet: set)
+            var tested = set.rules
+            if let directory {
+                let ids = Set(try RuleSet(files: try RuleSet.readRuleFiles(in: directory)).rules.map(\.id))
+                tested = set.rules.filter { ids.contains($0.id) }
+            }
+            let failures = RuleTester(classifier: classifier).run(rules: tested)
+            let examples = tested.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
+            let sink = OutputSink()
+            for failure in failures { try sink.write(failure.description + "\n") }
+            try sink.write("\(tested.count) rules, \(examples) examples: \(examples - failures.count) passed, \(failures.count) failed\n")
+            try sink.flush()
+            if !failures.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
+        }
+    }
+
+    struct Explain: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show everything about one rule.")
+        @Argument(help: "The rule id, e.g. cloudkit.quota-exceeded.") var id: String
+        @OptionGroup var rules: RuleOptions
+
+        func run() throws {
+            let set = try rules.loadRuleSet()
+            guard let rule = set.rule(id: id) else {
+                let near = set.rules.map(\.id).filter { $0.contains(id) || id.contains($0) }.prefix(5)
+                throw ToolFailure("no rule with id '\(id)'" + (near.isEmpty ? "" : " (did you mean: \(near.joined(separator: ", "))?)"))
+            }
+            let sink = OutputSink()
+            try sink.write(RuleCatalogListing.explain(rule))
+            try sink.flush()
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// Quality gates for the built-in catalog (issue 3): examples, coverage, and accuracy on real entries.
+@Suite struct CatalogQualityTests {
+    @Test func everyExampleOfTheCatalogPasses() {
+        let failures = RuleTester(classifier: TestSupport.classifier).run()
+        #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) failing examples:\n" + failures.prefix(40).map(\.description).joined(separator: "\n")))
+    }
+
+    @Test func everyRuleHasEnoughExamplesAndAdvice() {
+        for rule in TestSupport.classifier.ruleSet.rules {
+            #expect(rule.matchExamples.count >= 2, "\(rule.location): \(rule.id) needs at least two match examples")
+            #expect(rule.nomatchExamples.count >= 1, "\(rule.location): \(rule.id) needs at least one nomatch example")
+            #expect((rule.advice ?? "").count >= 20, "\(rule.location): \(rule.id) needs concrete advice")
+        }
+    }
+
+    @Test func missionCategoriesAreCovered() {
+        let categories = Set(TestSupport.classifier.ruleSet.rules.map(\.category))
+        for category in [Category.initialization, .migration, .mergeConflict, .account, .watchdog, .sync, .history] {
+            #expect(categories.contains(category), "no rule for \(category.id)")
+        }
+    }
+
+    /// One labelled entry of an evaluation TSV.
+    struct LabelledEntry {
+        let id: String
+        let allowed: Set<String>?      // nil: must stay unclassified or at most info
+        let text: String
+        let source: String
+    }
+
+    /// Maps the dev corpus labels to cdlog categories (DOMAIN.md §4); nil label = unscored.
+    static func categories(forCorpusLabel label: String) -> Set<String>?? {
+        switch label {
+        case "merge_conflict": return .some(["merge-conflict"])
+        case "sync_event": return .some(["sync"])
+        case "cloudkit_error": return .some(["cloudkit", "network"])
+        case "readonly": return .some(["store", "history"])
+        case "noise_info": return .some(nil)
+        case "other": return .none
+        default: return .some([label])
+        }
+    }
+
+    /// Measures category accuracy; returns (correct, scored, misses).
+    static func measure(_ entries: [LabelledEntry]) -> (Int, Int, [String]) {
+        var correct = 0
+        var misses: [String] = []
+        for entry in entries {
+            let result = TestSupport.classify(entry.text)
+            let ok: Bool
+            if let allowed = entry.allowed {
+                ok = result.map { allowed.contains($0.category.id) } ?? false
+            } else {
+                ok = result.map { $0.severity <= .info } ?? true
+            }
+            if ok { correct += 1 } else {
+                misses.append("\(entry.id): expected \(entry.allowed.map { $0.sorted().joined(separator: "|") } ?? "≤info/none"), got \(result.map { "\($0.category.id)/\($0.severity.name) (\($0.rule.id))" } ?? "unclassified"): \(entry.text.prefix(100))")
+            }
+        }
+        return (correct, entries.count, misses)
+    }
+
+    static func readTSV(_ url: URL) throws -> [[Substring]] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    }
+
+    /// The held-out dev corpus in ../shared/corpus (not in the repo). Skips visibly when absent.
+    @Test func accuracyOnSharedDevCorpus() throws {
+        let url = TestSupport.sharedCorpus.appendingPathComponent("real-logs-dev.tsv")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            print("SKIPPED accuracyOnSharedDevCorpus: \(url.path) is absent")
+            return
+        }
+        let entries: [LabelledEntry] = try Self.readTSV(url).compactMap { columns in
+            guard columns.count >= 8, case .some(let allowed) = Self.categories(forCorpusLabel: String(columns[1])) else { return nil }
+            return LabelledEntry(id: String(columns[0]), allowed: allowed, text: TestSupport.unescapeTSV(columns[7]), source: String(columns[4]))
+        }
+        let (correct, scored, misses) = Self.measure(entries)
+        let percent = scored == 0 ? 0 : Double(correct) * 100 / Double(scored)
+        print("dev corpus accuracy: \(correct)/\(scored) = \(String(format: "%.1f", percent))%")
+        for miss in misses { print("  miss \(miss)") }
+        #expect(percent >= Self.devCorpusFloor, "dev corpus accuracy \(percent)% below \(Self.devCorpusFloor)%")
+    }
+
+    /// The floor the dev-corpus accuracy must not drop below (the README states the measured figure).
+    static let devCorpusFloor = 0.0
+
+    /// The project's own labelled evaluation set (Tests/CDLogKitTests/Fixtures/eval/entries.tsv).
+    @Test func accuracyOnEvaluationSet() throws {
+        let url = TestSupport.fixtures.appendingPathComponent("eval/entries.tsv")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("evaluation set missing at \(url.path)")
+            return
+        }
+        let rows = try Self.readTSV(url)
+        let entries: [LabelledEntry] = rows.compactMap { columns in
+            guard columns.count >= 5 else { return nil }
+            let category = String(columns[1])
+            return LabelledEntry(id: String(columns[0]), allowed: category == "-" ? nil : [category],
+                                 text: TestSupport.unescapeTSV(columns[4]), source: String(columns[3]))
+        }
+        #expect(entries.count >= 150, "the evaluation set needs at least 150 entries")
+        let categories = Set(entries.compactMap(\.allowed).flatMap { $0 })
+        for category in Category.allCases where category != .crash {
+            #expect(categories.contains(category.id), "evaluation set has no \(category.id) entry")
+        }
+        let (correct, scored, misses) = Self.measure(entries)
+        let percent = scored == 0 ? 0 : Double(correct) * 100 / Double(scored)
+        print("evaluation set accuracy: \(correct)/\(scored) = \(String(format: "%.1f", percent))%")
+        for miss in misses { print("  miss \(miss)") }
+        #expect(percent >= 95, "evaluation-set accuracy \(percent)% is below 95%")
+        // Healthy (info-level) lines must never be reported above info.
+        for (row, entry) in zip(rows, entries) where row.count >= 3 && row[2] == "info" {
+            if let result = TestSupport.classify(entry.text) {
+                #expect(result.severity <= .info, "\(entry.id) is info-level but classified \(result.severity.name) by \(result.rule.id)")
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+import Foundation
+import CDLogCore
+@testable import CDLogKit
+
+/// Real reports of every format (Fixtures/crash/SOURCES.md), parsed and classified with the built-in rules.
+@Suite("Crash fixtures")
+struct CrashFixtureTests {
+    struct Expectation: CustomStringConvertible {
+        var file: String
+        var index = 0
+        var format: String
+        var rule: String
+        var category: String
+        var code: String?
+        var exceptionType: String?
+        var event: String?
+        var cause = "unknown"
+        var cpu: String?
+        var partial = false
+        var description: String { "\(file)#\(index)" }
+    }
+
+    static let expectations: [Expectation] = [
+        Expectation(file: "ips-watchdog-migration-wal-checkpoint-constructed.ips", format: "ips",
+                    rule: "watchdog.kill.migration-wal-checkpoint", category: "watchdog", code: "0x8badf00d",
+                    exceptionType: "EXC_CRASH", event: "scene-create", cause: "migration-wal-checkpoint", cpu: "waiting"),
+        Expectation(file: "ips-swift-trap-ios16.ips", format: "ips", rule: "crash.swift-trap", category: "crash",
+                    code: "0x5", exceptionType: "EXC_BREAKPOINT"),
+        Expectation(file: "xcode-translated-swift-trap-ios16.ips", format: "ips", rule: "crash.swift-trap",
+                    category: "crash", code: "0x5", exceptionType: "EXC_BREAKPOINT"),
+        Expectation(file: "crash-swift-trap-ios16.crash", format: "crash", rule: "crash.swift-trap", category: "crash",
+                    code: "0x5", exceptionType: "EXC_BREAKPOINT"),
+        Expectation(file: "crash-watchdog-scene-update-ios11.crash", format: "crash", rule: "watchdog.kill",
+                    category: "watchdog", code: "0x8badf00d", exceptionType: "EXC_BAD_ACCESS", event: "scene-update",
+                    cpu: "waiting"),
+        Expectation(file: "crash-watchdog-unsymbolicated-ios13-excerpt.crash", format: "crash", rule: "watchdog.kill",
+                    category: "watchdog", code: "0x8badf00d", exceptionType: "EXC_CRASH", event: "scene-create",
+                    cpu: "waiting"),
+        Expectation(file: "crash-dead10cc-sqlite-ios10.crash", format: "crash", rule: "crash.file-lock-at-suspension",
+                    category: "crash", code: "0xdead10cc", exceptionType: "EXC_CRASH", cause: "sqlite-io"),
+        Expectation(file: "crash-exc-resource-cpu-ios8.crash", format: "ips", rule: "crash.exc-resource.cpu",
+                    category: "crash", exceptionType: "EXC_RESOURCE"),
+        Expectation(file: "crash-thermal-ios5-partial.crash", format: "crash", rule: "crash.thermal", category: "crash",
+                    code: "0xc00010ff", exceptionType: "00000020"),
+        Expectation(file: "crash-coredata-exception-ios13-excerpt.crash", format: "crash", rule: "crash.coredata-exception",
+                    category: "crash", exceptionType: "EXC_CRASH", cause: "store-load", partial: true),
+        Expectation(file: "metrickit-watchdog-scene-update-ios26.json", format: "metrickit", rule: "watchdog.kill",
+                    category: "watchdog", code: "0x8badf00d", exceptionType: "EXC_CRASH", event: "scene-update", cpu: "busy"),
+        Expectation(file: "metrickit-two-crashes-ios14.json", index: 0, format: "metrickit", rule: "crash.swift-trap",
+                    category: "crash", code: "0x5", exceptionType: "EXC_BREAKPOINT"),
+        Expectation(file: "metrickit-two-crashes-ios14.json", index: 1, format: "metrickit", rule: "crash.bad-access",
+                    category: "crash", code: "0xb", exceptionType: "EXC_BAD_ACCESS"),
+        Expectation(file: "metrickit-xcode-simulated-macos13.json", index: 0, format: "metrickit",
+                    rule: "crash.exc-resource.disk-writes", category: "crash"),
+        Expectation(file: "metrickit-xcode-simulated-macos13.json", index: 1, format: "metrickit", rule: "watchdog.hang",
+                    category: "watchdog", cpu: "unknown"),
+        Expectation(file: "metrickit-xcode-simulated-macos13.json", index: 2, format: "metrickit", rule: "crash.bad-access",
+                    category: "crash", code: "0xb", exceptionType: "EXC_BAD_ACCESS"),
+        Expectation(file: "metrickit-xcode-simulated-macos13.json", index: 3, format: "metrickit",
+                    rule: "crash.exc-resource.cpu", category: "crash"),
+        Expectation(file: "metrickit-xcode-simulated-macos13.json", index: 4, format: "metrickit",
+                    rule: "watchdog.slow-launch", category: "watchdog"),
+    ]
+
+    static let classifier: Classifier? = try? Classifier(ruleSet: RuleSet.embedded())
+
+    @Test("every fixture file has an expectation", arguments: CrashFixtures.all)
+    func everyFixtureIsCovered(_ name: String) {
+        #expect(Self.expectations.contains(where: { $0.file == name }), "no expectation for \(name)")
+    }
+
+    @Test("fixture parses and classifies", arguments: expectations)
+    func fixture(_ expected: Expectation) throws {
+        let entries = try CrashFixtures.entries(expected.file)
+        try #require(entries.count > expected.index)
+        let entry = entries[expected.index]
+        #expect(entry.format == .crashReport)
+        #expect(entry.field("reportFormat") == expected.format)
+        #expect(entry.field("terminationCode") == expected.code)
+        #expect(entry.field("exceptionType") == expected.exceptionType)
+        #expect(entry.field("watchdogEvent") == expected.event)
+        #expect(entry.field("blamedCause") == expected.cause)
+        #expect(entry.field("cpuInterpretation") == expected.cpu)
+        #expect((entry.field("partial") == "true") == expected.partial)
+        #expect(entry.line >= 1 && entry.endLine >= entry.line)
+
+        let classifier = try #require(Self.classifier)
+        let scratch = classifier.makeScratch()
+        let result = try #require(classifier.classify(text: entry.message, scratch: scratch), "not classified:\n\(entry.message)")
+        #expect(result.rule.id == expected.rule, "\(entry.message)")
+        #expect(result.category.id == expected.category)
+    }
+
+    @Test func multipleReportsInOnePayloadBecomeSeparateEntries() throws {
+        #expect(try CrashFixtures.entries("metrickit-two-crashes-ios14.json").count == 2)
+        let simulated = try CrashFixtures.entries("metrickit-xcode-simulated-macos13.json")
+        #expect(simulated.map { $0.field("diagnosticType") } == ["diskWriteException", "hang", "crash", "cpuException", "appLaunch"])
+        // Each diagnostic spans its own lines, in document order.
+        for (previous, next) in zip(simulated, simulated.dropFirst()) { #expect(previous.endLine < next.line) }
+    }
+
+    @Test func everyFixtureLooksLikeACrashReport() throws {
+        for name in CrashFixtures.all {
+            let bytes = try CrashFixtures.bytes(name)
+            #expect(CrashReportReader.looksLikeCrashReport(bytes.prefix(65536)[...]), "\(name)")
+        }
+    }
+}

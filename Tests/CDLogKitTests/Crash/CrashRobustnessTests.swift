@@ -1,0 +1,134 @@
+import Testing
+import Foundation
+import CDLogCore
+@testable import CDLogKit
+
+/// Bad input: a one-line error or a partial result, never a trap or a stack overflow.
+@Suite("Crash robustness")
+struct CrashRobustnessTests {
+    func read(_ text: String) throws -> [Entry] {
+        try CrashReportReader.entries(fromDocument: Array(text.utf8), source: "t.ips")
+    }
+
+    func failure(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try CrashReportReader.entries(fromDocument: bytes, source: "t.ips")
+            return nil
+        } catch let error as ToolFailure {
+            return error.message
+        } catch {
+            return "unexpected error type: \(error)"
+        }
+    }
+
+    static let header = #"{"app_name":"App","bug_type":"309","os_version":"iPhone OS 17.0 (21A329)","incident_id":"X","timestamp":"2024-01-02 03:04:05.00 +0000","app_version":"1.0","build_version":"7","bundleID":"com.example.app"}"#
+
+    @Test func truncatedBodyGivesAPartialEntry() throws {
+        let full = try CrashFixtures.bytes("ips-watchdog-migration-wal-checkpoint-constructed.ips")
+        for cut in [full.count / 3, full.count / 2, full.count - 40] {
+            let entries = try CrashReportReader.entries(fromDocument: Array(full.prefix(cut)), source: "cut.ips")
+            #expect(entries.count == 1)
+            #expect(entries[0].field("partial") == "true")
+            #expect(entries[0].field("appName") == "NotingPro")
+            #expect(entries[0].message.contains("Partial report: missing"))
+        }
+        // Cut after the termination object: the watchdog facts survive.
+        let text = String(decoding: full, as: UTF8.self)
+        let threads = try #require(text.range(of: "\"faultingThread\""))
+        let entries = try read(String(text[..<threads.lowerBound]))
+        #expect(entries[0].field("terminationCode") == "0x8badf00d")
+        #expect(entries[0].field("watchdogEvent") == "scene-create")
+    }
+
+    @Test func headerWithoutBody() throws {
+        let entries = try read(Self.header + "\n")
+        #expect(entries.count == 1)
+        #expect(entries[0].field("partial") == "true")
+        #expect(entries[0].field("appVersion") == "1.0")
+        #expect(entries[0].field("cannotTell")?.contains("missing") == true)
+    }
+
+    @Test func wrongFieldTypesAreSkipped() throws {
+        let body = #"{"exception":{"type":42,"signal":["SIGKILL"]},"termination":{"code":"0x8BADF00D","namespace":7,"reasons":"not an array"},"threads":"none","faultingThread":"zero","usedImages":{"a":1},"osVersion":5}"#
+        let entries = try read(Self.header + "\n" + body)
+        #expect(entries.count == 1)
+        #expect(entries[0].field("terminationCode") == "0x8badf00d")
+        #expect(entries[0].field("exceptionType") == nil)
+        #expect(entries[0].field("partial") == "true")  // no thread backtraces
+    }
+
+    @Test func frameWithOutOfRangeImageIndex() throws {
+        let body = #"{"exception":{"type":"EXC_CRASH","signal":"SIGKILL"},"threads":[{"queue":"com.apple.main-thread","frames":[{"imageIndex":99,"imageOffset":1},{"imageIndex":-1,"symbol":"x"},7,null]}],"usedImages":[]}"#
+        let entries = try read(Self.header + "\n" + body)
+        #expect(entries[0].field("mainThreadFrames") == "??? + 1; ???  x")
+    }
+
+    @Test func unknownBugTypeIsAClearError() throws {
+        let header = #"{"bug_type":"298","name":"JetsamEvent"}"#
+        let message = try #require(failure(Array((header + "\n{\"largestProcess\":\"App\",\"processes\":[]}").utf8)))
+        #expect(message.contains("bug_type 298 (JetsamEvent) is not a crash report"))
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func binaryJunk() throws {
+        var bytes: [UInt8] = Array("Incident Identifier: X\n".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<4096 { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
+        bytes[100] = 0
+        #expect(failure(bytes)?.contains("binary data") == true)
+        // Invalid UTF-8 without NUL bytes still reads as text with replacement characters.
+        let invalid: [UInt8] = Array("Exception Type:  EXC_CRASH (SIGKILL)\nThread 0 Crashed:\n0   App \u{0009}0x0000000100000000 main + 4\n".utf8) + [0xFF, 0xFE, 0x80]
+        let entries = try CrashReportReader.entries(fromDocument: invalid, source: "bad.crash")
+        #expect(entries.first?.field("signal") == "SIGKILL")
+    }
+
+    @Test func deeplyNestedJSONIsRefusedWithoutRecursion() throws {
+        let depth = 100_000
+        let nested = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+        let message = try #require(failure(nested))
+        #expect(message.contains("nested deeper than 512 levels"))
+        let objects = Array(String(repeating: "{\"a\":", count: depth).utf8)
+        let entries = try CrashReportReader.entries(fromDocument: Array((Self.header + "\n").utf8) + objects, source: "deep.ips")
+        #expect(entries.first?.field("partial") == "true")
+        let metricKit = Array("{\"crashDiagnostics\":".utf8) + nested
+        #expect(failure(metricKit)?.contains("nested deeper") == true)
+    }
+
+    @Test func emptyAndNonCrashInput() {
+        #expect(failure([]) != nil)
+        #expect(failure(Array("   \n\n".utf8)) != nil)
+        #expect(failure(Array("just a log line\nanother".utf8))?.contains("no crash report found") == true)
+        #expect(failure(Array("{\"hello\":1}".utf8))?.contains("neither an .ips crash report nor a MetricKit") == true)
+        #expect(failure(Array("{\"crashDiagnostics\":[{\"diagnosticMetaData\":{".utf8)) == nil)  // partial
+    }
+
+    @Test func truncatedMetricKitPayloadIsPartial() throws {
+        let full = try CrashFixtures.bytes("metrickit-two-crashes-ios14.json")
+        let entries = try CrashReportReader.entries(fromDocument: Array(full.prefix(full.count * 3 / 4)), source: "mk.json")
+        #expect(entries.count == 2)
+        #expect(entries[0].field("partial") == nil)
+        #expect(entries[1].field("partial") == "true")
+    }
+
+    @Test func hugeThreadListStaysFast() throws {
+        var text = "Incident Identifier: 1\nProcess:             Big [1]\nException Type:  EXC_CRASH (SIGKILL)\nTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\nTriggered by Thread:  0\n\n"
+        for thread in 0..<2000 {
+            text += "Thread \(thread)\(thread == 0 ? " name:  Dispatch queue: com.apple.main-thread\nThread 0 Crashed:" : ":")\n"
+            for frame in 0..<50 {
+                text += "\(frame)   libsqlite3.dylib              \t0x00000001a0000000 sqlite3_step + \(frame)\n"
+            }
+            text += "\n"
+        }
+        let start = Date()
+        let entries = try CrashReportReader.entries(fromDocument: Array(text.utf8), source: "big.crash")
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(entries.count == 1)
+        #expect(entries[0].field("blamedCause") == "sqlite-io")
+        #expect(elapsed < 20, "100 000 frames took \(elapsed) s")
+    }
+
+    @Test func documentLimit() {
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: EntryLimits.maxDocumentBytes + 1)
+        #expect(failure(big)?.contains("larger than") == true)
+    }
+}

@@ -1,0 +1,87 @@
+import CDLogCore
+@testable import CDLogKit
+import Testing
+
+@Suite struct EntrySplitterTests {
+    static let multiLine = """
+    CoreData: error: -executeRequest: encountered exception = Error Domain=NSCocoaErrorDomain Code=133020 "Could not merge changes." UserInfo={conflictList=(
+        "NSMergeConflict (0x600002d0c300) for NSManagedObject (0x600003e6c2d0) with objectID '0xb3c4 <x-coredata://UUID/Item/p1>' with oldVersion = 4 and newVersion = 5"
+    )}
+    CoreData: debug: CoreData+CloudKit: next entry
+    Error Domain=CKErrorDomain Code=2 "(null)"
+    <CKError 0x1: "Zone Busy" (23/2000)>
+    plain second
+    """
+
+    @Test func continuationLinesStayWithTheirEntry() throws {
+        let entries = try TestSupport.entries(Self.multiLine)
+        #expect(entries.count == 3)
+        #expect(entries[0].line == 1 && entries[0].endLine == 3)
+        #expect(entries[0].message.contains("newVersion = 5"))
+        #expect(entries[1].line == 4 && entries[1].endLine == 6)
+        #expect(entries[2].message == "plain second")
+    }
+
+    @Test(arguments: [1, 7, 4096, 1 << 16])
+    func resultsDoNotDependOnReadSize(_ chunkSize: Int) throws {
+        let text = Self.multiLine + "\n" + FormatDetectionTests.samples.map(\.1).joined()
+        let reference = try TestSupport.entries(text, format: .nslog)
+        let chunked = try TestSupport.entries(text, format: .nslog, chunkSize: chunkSize)
+        #expect(chunked.map(\.message) == reference.map(\.message))
+        #expect(chunked.map(\.line) == reference.map(\.line))
+        let json = FormatDetectionTests.samples[6].1
+        #expect(try TestSupport.entries(json, chunkSize: chunkSize).map(\.message) == ["CoreData+CloudKit: Finished request", "second"])
+    }
+
+    @Test func crlfAndInvalidUTF8AreHandled() throws {
+        var bytes = Array("CoreData: error: one\r\nCoreData: error: t".utf8)
+        bytes += [0xFF, 0xFE, 0x00]
+        bytes += Array("wo\r\n".utf8)
+        let entries = try TestSupport.entries(bytes: bytes, format: .xcode)
+        #expect(entries.count == 2)
+        #expect(entries[0].message == "CoreData: error: one")
+        #expect(entries[1].message.contains("\u{FFFD}"))
+        #expect(entries[1].message.hasSuffix("wo"))
+    }
+
+    @Test func overlongLinesAreCutAndMarked() throws {
+        var text = "CoreData: error: " + String(repeating: "x", count: EntryLimits.maxMessageBytes * 2)
+        text += "\nCoreData: error: after\n"
+        let entries = try TestSupport.entries(text, format: .xcode, chunkSize: 1 << 16)
+        #expect(entries.count == 2)
+        #expect(entries[0].truncated)
+        #expect(entries[0].message.utf8.count == EntryLimits.maxMessageBytes)
+        #expect(entries[1].message == "CoreData: error: after")
+        #expect(entries[1].line == 2)
+    }
+
+    @Test func blankLinesInsidePrefixedEntriesAreKeptOnlyBeforeContinuations() throws {
+        let text = "2021-08-10 15:27:55.123456+0800 App[1:2] first\n\n    continued\n\n2021-08-10 15:27:56.123456+0800 App[1:2] second\n\n"
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.message) == ["first\n\n    continued", "second"])
+        #expect(entries[0].endLine == 3)
+    }
+
+    @Test func emptyInputHasNoEntries() throws {
+        #expect(try TestSupport.entries("").isEmpty)
+        #expect(try TestSupport.entries("\n\n  \n").isEmpty)
+    }
+
+    @Test func deeplyNestedJSONDoesNotRecurse() throws {
+        let deep = "{\"eventMessage\":\"ok\",\"x\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}\n"
+        let entries = try TestSupport.entries(deep, format: .logNDJSON)
+        #expect(entries.map(\.message) == ["ok"])
+    }
+
+    @Test func truncatedJSONObjectIsStillReported() throws {
+        let entries = try TestSupport.entries("{\"eventMessage\":\"CoreData: error: cut here", format: .logNDJSON)
+        #expect(entries.count == 1)
+        #expect(entries[0].message == "CoreData: error: cut here")
+        #expect(entries[0].truncated)
+    }
+
+    @Test func jsonEscapesAreDecoded() throws {
+        let entries = try TestSupport.entries(#"{"eventMessage":"a\"b\\c\nd \u30b9 \ud83d\ude00 \ud800 end"}"# + "\n", format: .logNDJSON)
+        #expect(entries.first?.message == "a\"b\\c\nd ス 😀 \u{FFFD} end")
+    }
+}

@@ -1,0 +1,97 @@
+import CDLogCore
+@testable import CDLogKit
+import Testing
+
+/// Real line shapes of every format DOMAIN.md §4 lists, detected and parsed.
+@Suite struct FormatDetectionTests {
+    static let samples: [(InputFormat, String)] = [
+        (.xcode, "CoreData: debug: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _performSetupRequest:]_block_invoke(1242): <NSCloudKitMirroringDelegate: 0x28266c0f0>: Successfully set up CloudKit integration for store: <NSSQLCore: 0x10311a6f0> (URL: file:///var/mobile/Containers/Data/Application/X/Library/Application%20Support/Model.sqlite)\n"),
+        (.nslog, "2021-08-10 15:27:55.123456+0800 MyApp[1234:567890] CoreData: error: Failed to load persistent stores\n2021-08-10 15:27:55.223456+0800 MyApp[1234:567890] [error] error: CoreData+CloudKit: oops\n"),
+        (.logDefault, "Filtering the log data using \"subsystem == \\\"com.apple.coredata\\\"\"\nSkipping info and debug messages, pass --info and/or --debug to include.\nTimestamp                       Thread     Type        Activity             PID    TTL  \n2021-08-10 15:27:55.123456+0800 0x2b4c1    Default     0x0                  1234   0    MyApp: (CoreData) [com.apple.coredata:cloudkit] CoreData+CloudKit: -[NSCloudKitMirroringDelegate finishedAutomatedRequestWithResult:](2972): Finished request\n--------------------------------------------------------------------------------------------------------------------\nLog      - Default:          1, Info:                0, Debug:             0, Error:          0, Fault:          0\nActivity - Create:            0, Transition:          0, Actions:           0\n"),
+        (.logCompact, "Timestamp               Ty Process[PID:TID]\n2021-08-10 15:27:55.123 Df MyApp[1234:2b4c1] [com.apple.coredata:cloudkit] CoreData+CloudKit: Finished request\n"),
+        (.logSyslog, "Timestamp                       (process)[PID]    \n2021-08-10 15:27:55.123456+0800  localhost MyApp[1234]: (CoreData) [com.apple.coredata:cloudkit] CoreData+CloudKit: Finished request\n"),
+        (.logNDJSON, #"{"traceID":123,"eventMessage":"CoreData+CloudKit: Finished request","eventType":"logEvent","source":null,"formatString":"%@","activityIdentifier":0,"subsystem":"com.apple.coredata","category":"cloudkit","threadID":176321,"senderImageUUID":"X","backtrace":{"frames":[{"imageOffset":1,"imageUUID":"Y"}]},"bootUUID":"","processImagePath":"\/private\/var\/containers\/Bundle\/Application\/X\/MyApp.app\/MyApp","timestamp":"2021-08-10 15:27:55.123456+0800","senderImagePath":"\/System\/Library\/Frameworks\/CoreData.framework\/CoreData","machTimestamp":1,"messageType":"Default","processImageUUID":"Z","processID":1234,"senderProgramCounter":1,"parentActivityIdentifier":0,"timezoneName":""}"# + "\n"),
+        (.logJSON, "[{\n  \"timestamp\" : \"2021-08-10 15:27:55.123456+0800\",\n  \"messageType\" : \"Error\",\n  \"eventMessage\" : \"CoreData+CloudKit: Finished request\",\n  \"processImagePath\" : \"\\/Applications\\/MyApp.app\\/Contents\\/MacOS\\/MyApp\",\n  \"processID\" : 1234,\n  \"subsystem\" : \"com.apple.coredata\",\n  \"category\" : \"cloudkit\"\n},{\n  \"timestamp\" : \"2021-08-10 15:27:56.000000+0800\",\n  \"eventMessage\" : \"second\",\n  \"processID\" : 1234\n}]\n"),
+        (.consoleApp, "error\t15:27:55.123456+0800\tMyApp\tCoreData+CloudKit: -[NSCloudKitMirroringDelegate _performSetupRequest:]_block_invoke(1242): Failed to set up CloudKit integration\n"),
+        (.deviceSyslog, "Jul  8 12:00:01 iPhone MyApp(CoreData)[123] <Error>: CoreData: error: Failed to load persistent stores\n"),
+    ]
+
+    @Test(arguments: samples.map { $0.0 })
+    func detectsEachFormat(_ format: InputFormat) throws {
+        let text = Self.samples.first { $0.0 == format }!.1
+        #expect(try TestSupport.detect(text) == format)
+    }
+
+    @Test func extractsHeaderFieldsFromNSLogPrefix() throws {
+        let entries = try TestSupport.entries(Self.samples[1].1)
+        #expect(entries.count == 2)
+        #expect(entries[0].timestamp == "2021-08-10T15:27:55.123456+08:00")
+        #expect(entries[0].process == "MyApp")
+        #expect(entries[0].pid == 1234)
+        #expect(entries[0].message == "CoreData: error: Failed to load persistent stores")
+        #expect(entries[1].logCategory == "error")
+        #expect(entries[1].message == "error: CoreData+CloudKit: oops")
+    }
+
+    @Test func logShowDefaultSkipsPreambleAndFooter() throws {
+        let entries = try TestSupport.entries(Self.samples[2].1)
+        #expect(entries.count == 1)
+        #expect(entries[0].line == 4)
+        #expect(entries[0].process == "MyApp")
+        #expect(entries[0].subsystem == "com.apple.coredata")
+        #expect(entries[0].logCategory == "cloudkit")
+        #expect(entries[0].level == "default")
+        #expect(entries[0].message.hasPrefix("CoreData+CloudKit: -[NSCloudKitMirroringDelegate"))
+    }
+
+    @Test func compactAndSyslogStyles() throws {
+        let compact = try TestSupport.entries(Self.samples[3].1)
+        #expect(compact.count == 1)
+        #expect(compact[0].timestamp == "2021-08-10T15:27:55.123")
+        #expect(compact[0].level == "df")
+        #expect(compact[0].message == "CoreData+CloudKit: Finished request")
+        let syslog = try TestSupport.entries(Self.samples[4].1)
+        #expect(syslog.count == 1)
+        #expect(syslog[0].process == "MyApp")
+        #expect(syslog[0].pid == 1234)
+        #expect(syslog[0].message == "CoreData+CloudKit: Finished request")
+    }
+
+    @Test func jsonStylesGiveOneEntryPerEvent() throws {
+        let ndjson = try TestSupport.entries(Self.samples[5].1)
+        #expect(ndjson.count == 1)
+        #expect(ndjson[0].process == "MyApp")
+        #expect(ndjson[0].message == "CoreData+CloudKit: Finished request")
+        #expect(ndjson[0].timestamp == "2021-08-10T15:27:55.123456+08:00")
+        let json = try TestSupport.entries(Self.samples[6].1)
+        #expect(json.count == 2)
+        #expect(json[0].line == 1 && json[0].endLine == 9)
+        #expect(json[0].level == "error")
+        #expect(json[1].message == "second")
+    }
+
+    @Test func consoleAndDeviceSyslog() throws {
+        let console = try TestSupport.entries(Self.samples[7].1)
+        #expect(console.first?.process == "MyApp")
+        #expect(console.first?.message.hasPrefix("CoreData+CloudKit:") == true)
+        let device = try TestSupport.entries(Self.samples[8].1)
+        #expect(device.first?.process == "MyApp(CoreData)")
+        #expect(device.first?.level == "error")
+        #expect(device.first?.timestamp == "--07-08T12:00:01")
+        #expect(device.first?.message == "CoreData: error: Failed to load persistent stores")
+    }
+
+    @Test func refusesBinaryAndDatabases() {
+        #expect(throws: ToolFailure.self) { try TestSupport.detect("SQLite format 3\0rest") }
+        let junk = String(decoding: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }, as: UTF8.self)
+        #expect(throws: ToolFailure.self) { try FormatDetector.detect(ArraySlice((0..<4096).map { UInt8(truncatingIfNeeded: $0 % 9) }), sourceName: "t") }
+        _ = junk
+    }
+
+    @Test func timestampsNormalise() {
+        #expect(Timestamps.iso8601("2021-08-10 15:27:55.123456+0800") == "2021-08-10T15:27:55.123456+08:00")
+        #expect(Timestamps.iso8601("2021-08-10 15:27:55-0700") == "2021-08-10T15:27:55-07:00")
+        #expect(Timestamps.iso8601("15:27:55.123456+0800") == "15:27:55.123456+08:00")
+        #expect(Timestamps.iso8601("Dec 31 23:59:59") == "--12-31T23:59:59")
+    }
+}

@@ -1,0 +1,170 @@
+import CDLogCore
+@testable import CDLogKit
+import Testing
+
+@Suite struct RuleEngineTests {
+    @Test func requiredLiteralsAreConservative() {
+        #expect(RequiredLiterals.of(pattern: #"Code=134110\b"#)?.alternatives == [Array("Code=134110".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"foo|barbaz"#)?.alternatives == [Array("foo".utf8), Array("barbaz".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"ab?cde"#)?.alternatives == [Array("cde".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"(?i)Quota Exceeded"#) == RequiredLiterals(alternatives: [Array("quota exceeded".utf8)], caseless: true))
+        #expect(RequiredLiterals.of(pattern: #"x(?i)abcdef"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"\d+"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"ab|\d"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"Finished request '<NSCloudKit(?<r>\w+)Request"#)?.alternatives == [Array("Finished request '<NSCloudKit".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"a{0,2}bcd\.e"#)?.alternatives == [Array("bcd.e".utf8)])
+    }
+
+    static func load(_ yaml: String) throws -> RuleSet { try RuleSet(files: [("Rules/x.yaml", yaml)]) }
+
+    @Test func badPatternPointsAtTheOffsetWithACaret() throws {
+        let yaml = """
+        rules:
+          - id: x.bad
+            title: Bad
+            category: store
+            severity: error
+            patterns:
+              - 'Code=(1341'
+        """
+        do {
+            _ = try Self.load(yaml)
+            Issue.record("expected an error")
+        } catch let error as RuleFileError {
+            #expect(error.headline.hasPrefix("Rules/x.yaml:7:"))
+            #expect(error.headline.contains("pattern does not compile"))
+            #expect(error.description.contains("^"))
+            #expect(error.column == 9 + 1 + 10)
+        }
+    }
+
+    @Test func schemaMistakesAreReportedWithLocation() {
+        let cases: [(String, String)] = [
+            ("rules:\n  - id: x.y\n    title: T\n    category: nope\n    severity: error\n    patterns: ['a']\n", "unknown category"),
+            ("rules:\n  - id: x.y\n    title: T\n    category: store\n    severity: loud\n    patterns: ['a']\n", "severity"),
+            ("rules:\n  - id: X Y\n    title: T\n    category: store\n    severity: error\n    patterns: ['a']\n", "dotted"),
+            ("rules:\n  - id: x.y\n    title: T\n    category: store\n    severity: error\n    patterns: ['a']\n    colour: red\n", "unknown key"),
+            ("rules:\n  - id: x.y\n    title: T\n    category: store\n    severity: error\n", "at least one pattern"),
+            ("rules: [\n", "invalid YAML"),
+            ("rules:\n  - id: x.y\n    title: T\n    category: store\n    severity: error\n    patterns: ['a']\n  - id: x.y\n    title: T\n    category: store\n    severity: error\n    patterns: ['a']\n", "duplicate rule id"),
+        ]
+        for (yaml, expected) in cases {
+            do {
+                _ = try Self.load(yaml)
+                Issue.record("no error for: \(expected)")
+            } catch let error as RuleFileError {
+                #expect(error.headline.contains(expected), "\(error.headline)")
+                #expect(error.headline.hasPrefix("Rules/x.yaml:"))
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func winnerIsHighestPriorityThenSeverityThenOrder() throws {
+        let yaml = """
+        rules:
+          - id: a.generic
+            title: Generic
+            category: cloudkit
+            severity: error
+            patterns: ['Partial Failure']
+          - id: a.specific
+            title: Specific
+            category: account
+            severity: error
+            priority: 5
+            patterns: ['Quota Exceeded']
+          - id: a.info
+            title: Info
+            category: sync
+            severity: info
+            patterns: ['Partial']
+        """
+        let classifier = try Classifier(ruleSet: try Self.load(yaml))
+        let scratch = classifier.makeScratch()
+        #expect(classifier.classify(text: "Partial Failure: Quota Exceeded", scratch: scratch)?.rule.id == "a.specific")
+        #expect(classifier.classify(text: "Partial Failure", scratch: scratch)?.rule.id == "a.generic")
+        #expect(classifier.classify(text: "Partial", scratch: scratch)?.rule.id == "a.info")
+        #expect(classifier.classify(text: "nothing", scratch: scratch) == nil)
+    }
+
+    @Test func userRulesReplaceByID() throws {
+        let base = try Self.load("rules:\n  - id: a.b\n    title: Old\n    category: store\n    severity: error\n    patterns: ['x']\n")
+        let merged = try RuleSet(files: [("user.yaml", "rules:\n  - id: a.b\n    title: New\n    category: store\n    severity: info\n    patterns: ['y']\n")], base: base)
+        #expect(merged.rules.count == 1)
+        #expect(merged.rules[0].title == "New")
+    }
+
+    @Test func catastrophicPatternsEndAtTheMatchLimit() throws {
+        let regex = try PCRERegex("(a+)+$")
+        let scratch = MatchScratch()
+        let subject = Array(String(repeating: "a", count: 40_000).utf8) + [UInt8(ascii: "b")]
+        let matched = subject.withUnsafeBytes { regex.matches($0, scratch: scratch) }
+        #expect(!matched)
+    }
+
+    @Test func extractorsFindRetryAfterCodesAndPartialErrors() throws {
+        let yaml = """
+        rules:
+          - id: t.all
+            title: All
+            category: cloudkit
+            severity: error
+            patterns: ['CKError']
+            extractors: [retryAfter, errorCode, partialErrors]
+        """
+        let classifier = try Classifier(ruleSet: try Self.load(yaml))
+        let text = """
+        <CKError 0x1c4459980: "Partial Failure" (2/1011); "Failed to modify some records"; partial errors: {
+        \tParent.70B5:(QSZone:__defaultOwner__) = <CKError 0x1c8442e20: "Limit Exceeded" (27/2023); server message = "x">
+        \tChild.11:(QSZone:__defaultOwner__) = <CKError 0x1c8442e21: "Quota Exceeded" (25/2035); Retry after 331.0 seconds>
+        }>
+        """
+        let result = classifier.classify(text: text, scratch: classifier.makeScratch())
+        let fields = Dictionary(uniqueKeysWithValues: result?.fields.map { ($0.name, $0.value) } ?? [])
+        #expect(fields["retryAfter"] == "331.0")
+        #expect(fields["code"] == "2")
+        #expect(fields["domain"] == "CKErrorDomain")
+        #expect(fields["partialErrors"] == "Parent.70B5:(QSZone:__defaultOwner__): 27 Limit Exceeded; Child.11:(QSZone:__defaultOwner__): 25 Quota Exceeded")
+    }
+}
+
+@Suite struct LiteralAutomatonTests {
+    static func found(_ automaton: LiteralAutomaton, _ text: String) -> Set<Int> {
+        var ids = Set<Int>()
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in automaton.scan(UnsafeRawBufferPointer(raw)) { ids.insert($0) } }
+        return ids
+    }
+
+    @Test func findsOverlappingCaseSensitiveAndCaselessLiterals() {
+        let automaton = LiteralAutomaton(literals: [
+            (Array("he".utf8), false), (Array("she".utf8), false), (Array("hers".utf8), false),
+            (Array("quota exceeded".utf8), true), (Array("Code=134110".utf8), false), (Array("スト".utf8), false),
+        ])
+        #expect(Self.found(automaton, "ushers") == [0, 1, 2])
+        #expect(Self.found(automaton, "HE SHE") == [])
+        #expect(Self.found(automaton, "Error uploading asset: Quota Exceeded") == [3])
+        #expect(Self.found(automaton, "code=134110 Code=134110") == [4])
+        #expect(Self.found(automaton, "ストア") == [5])
+        #expect(Self.found(automaton, "") == [])
+    }
+
+    /// The automaton agrees with a naive search on many random subjects.
+    @Test func agreesWithNaiveSearch() {
+        let words = ["Finished request", "CKError", "Partial Failure", "134110", "Zone Not Found", "retry after", "abab", "bab"]
+        let automaton = LiteralAutomaton(literals: words.map { (Array($0.utf8), $0 == "retry after") })
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab CKErorFinshedqu134105ZNtRy".utf8)
+        for _ in 0..<300 {
+            var subject = (0..<Int.random(in: 0..<80, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            if Bool.random(using: &generator) { subject += Array(words.randomElement(using: &generator)!.utf8) }
+            let text = String(decoding: subject, as: UTF8.self)
+            let expected = Set(words.indices.filter { i in
+                words[i] == "retry after" ? text.lowercased().contains(words[i]) : text.contains(words[i])
+            })
+            #expect(Self.found(automaton, text) == expected, "\(text)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+
+/// Helpers shared by the CDLogKit tests.
+enum TestSupport {
+    /// The package root, found from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = packageRoot.appendingPathComponent("Tests/CDLogKitTests/Fixtures")
+    static let sharedCorpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+
+    static let classifier: Classifier = try! Classifier(ruleSet: RuleSet.embedded())
+
+    /// Splits `text` (read `chunkSize` bytes at a time) into entries.
+    static func entries(_ text: String, format: InputFormat? = nil, chunkSize: Int = 1 << 16) throws -> [Entry] {
+        try entries(bytes: Array(text.utf8), format: format, chunkSize: chunkSize)
+    }
+
+    static func entries(bytes: [UInt8], format: InputFormat? = nil, chunkSize: Int = 1 << 16) throws -> [Entry] {
+        let reader = LineReader(source: MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunkSize), blockSize: 4096)
+        let splitter = try EntrySplitter(reader: reader, forcedFormat: format)
+        var result: [Entry] = []
+        try splitter.forEachEntry { result.append($0.makeEntry(source: "t")) }
+        return result
+    }
+
+    static func detect(_ text: String) throws -> InputFormat {
+        try FormatDetector.detect(ArraySlice(Array(text.utf8)), sourceName: "t")
+    }
+
+    /// Classifies one message with the embedded catalog.
+    static func classify(_ text: String) -> Classification? {
+        classifier.classify(text: text, scratch: classifier.makeScratch())
+    }
+
+    /// A reporter that keeps what it is given.
+    final class CollectingReporter: Reporter {
+        var entries: [ReportedEntry] = []
+        var summary: ClassifySummary?
+        func report(_ entry: ReportedEntry) throws { entries.append(entry) }
+        func finish(summary: ClassifySummary) throws { self.summary = summary }
+    }
+
+    /// Decodes the corpus/eval TSV escapes (`\n`, `\t`, `\r`, `\\`) in one pass.
+    static func unescapeTSV(_ field: Substring) -> String {
+        var out = ""
+        var iterator = field.makeIterator()
+        while let c = iterator.next() {
+            guard c == "\\" else { out.append(c); continue }
+            switch iterator.next() {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "\\": out.append("\\")
+            case let other?: out.append("\\"); out.append(other)
+            case nil: out.append("\\")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built `cdlog` binary, its exit codes, its output contract and the samples.
+@Suite struct ClassifyCommandTests {
+    static let logSample = """
+    2021-08-10 15:27:55.123456+0800 MyApp[1234:567890] CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during persistent store migration." UserInfo={NSLocalizedFailureReason=Cannot migrate store in-place}
+    2021-08-10 15:27:56.000000+0800 MyApp[1234:567890] unrelated line
+
+    """
+
+    @Test func jsonLinesFollowTheContract() throws {
+        let result = try BinaryRunner.cdlog(["classify", "--format", "jsonl", "-"], stdin: Data(Self.logSample.utf8))
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let entry = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
+        for key in ["type", "source", "line", "endLine", "category", "severity", "rule", "title", "message", "fields", "advice", "timestamp", "process"] {
+            #expect(entry.keys.contains(key), "missing \(key)")
+        }
+        #expect(entry["type"] as? String == "entry")
+        #expect(entry["source"] as? String == "-")
+        #expect(entry["line"] as? Int == 1)
+        #expect(entry["category"] as? String == "migration")
+        #expect(entry["timestamp"] as? String == "2021-08-10T15:27:55.123456+08:00")
+        #expect(entry["process"] as? String == "MyApp")
+        #expect((entry["fields"] as? [String: String])?["code"] == "134110")
+        let summary = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as! [String: Any]
+        #expect(summary["type"] as? String == "summary")
+        #expect(summary["entries"] as? Int == 2)
+        #expect(summary["classified"] as? Int == 1)
+        #expect((summary["byCategory"] as? [String: Int])?["migration"] == 1)
+    }
+
+    @Test func allIncludesUnclassifiedWithNullCategory() throws {
+        let result = try BinaryRunner.cdlog(["classify", "--all", "--format", "jsonl"], stdin: Data(Self.logSample.utf8))
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("\"category\":null"))
+    }
+
+    @Test func exitCodes() throws {
+        let input = Data(Self.logSample.utf8)
+        #expect(try BinaryRunner.cdlog(["classify"], stdin: input).status == 0)
+        #expect(try BinaryRunner.cdlog(["classify", "--fail-on", "error"], stdin: input).status == 1)
+        #expect(try BinaryRunner.cdlog(["classify", "--fail-on", "fatal"], stdin: input).status == 0)
+        let missing = try BinaryRunner.cdlog(["classify", "/nonexistent/file.log"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(missing.stderr.contains("cannot open /nonexistent/file.log"))
+        #expect(missing.stdout.isEmpty)
+        let usage = try BinaryRunner.cdlog(["classify", "--format", "yaml"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("unknown --format"))
+        #expect(try BinaryRunner.cdlog(["--bogus-flag"]).status == 2)
+        let help = try BinaryRunner.cdlog(["classify", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--fail-on"))
+        let directory = try BinaryRunner.cdlog(["classify", "Sources"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("is a directory"))
+    }
+
+    @Test func binaryInputIsRefusedInOneLine() throws {
+        let junk = Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31 % 17) })
+        let result = try BinaryRunner.cdlog(["classify"], stdin: junk)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test func brokenPipeEndsQuietly() throws {
+        let line = "CoreData: error: Error Domain=NSCocoaErrorDomain Code=134110 \"x\"\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-pipe-\(getpid()).log")
+        try String(repeating: line, count: 200_000).write(to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let binary = BinaryRunner.binary("cdlog").path
+        let result = try BinaryRunner.shell("'\(binary)' classify --format jsonl '\(path.path)' | head -1 >/dev/null; echo \"${PIPESTATUS[0]}\"")
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func fullDiskOutputIsAnError() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let binary = BinaryRunner.binary("cdlog").path
+        let result = try BinaryRunner.shell("printf 'CoreData: error: Code=134110 x\\n' | '\(binary)' classify > /dev/full; echo \"status=$?\"")
+        #expect(result.stdout.contains("status=2"))
+        #expect(result.stderr.contains("cannot write to stdout"))
+    }
+
+    @Test func copiedBinaryUsesEmbeddedRules() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-copy-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("cdlog")
+        try FileManager.default.copyItem(at: BinaryRunner.binary("cdlog"), to: copy)
+        let list = try BinaryRunner.run(copy, ["rules", "list", "--format", "json"], directory: directory)
+        #expect(list.status == 0)
+        let rules = (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["rules"] as? [[String: Any]]
+        #expect((rules?.count ?? 0) > 0)
+        let classify = try BinaryRunner.run(copy, ["classify", "--format", "jsonl"], stdin: Data(Self.logSample.utf8), directory: directory)
+        #expect(classify.stdout.contains("\"category\":\"migration\""))
+    }
+
+    @Test func badUserRuleFileFailsWithLocationAndCaret() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-rules-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.yaml")
+        try "rules:\n  - id: my.rule\n    title: Mine\n    category: store\n    severity: error\n    patterns:\n      - 'Code=(1341'\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try BinaryRunner.cdlog(["classify", "--rules", directory.path], stdin: Data())
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.contains("bad.yaml:7:") == true)
+        #expect(lines.first?.contains("pattern does not compile") == true)
+        #expect(lines.last?.hasSuffix("^") == true)
+    }
+
+    @Test func userRulesAddAndTest() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-userrules-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        rules:
+          - id: myapp.sync-banner
+            title: MyApp sync banner shown
+            category: sync
+            severity: info
+            patterns: ['MyAppSyncBanner shown']
+            examples:
+              match: ['MyAppSyncBanner shown for account', 'ui: MyAppSyncBanner shown']
+              nomatch: ['MyAppSyncBanner hidden']
+        """.write(to: directory.appendingPathComponent("mine.yaml"), atomically: true, encoding: .utf8)
+        let test = try BinaryRunner.cdlog(["rules", "test", directory.path])
+        #expect(test.status == 0, "\(test.stdout)")
+        #expect(test.stdout.contains("1 rules, 3 examples: 3 passed, 0 failed"))
+        let classify = try BinaryRunner.cdlog(["classify", "--rules", directory.path, "--format", "jsonl"], stdin: Data("MyAppSyncBanner shown now\n".utf8))
+        #expect(classify.stdout.contains("\"rule\":\"myapp.sync-banner\""))
+    }
+
+    @Test func textAndMarkdownFormats() throws {
+        let text = try BinaryRunner.cdlog(["classify", "--color", "always"], stdin: Data(Self.logSample.utf8))
+        #expect(text.stdout.contains("\u{1B}["))
+        #expect(text.stdout.contains("-:1"))
+        let plain = try BinaryRunner.cdlog(["classify"], stdin: Data(Self.logSample.utf8))
+        #expect(!plain.stdout.contains("\u{1B}["))
+        let markdown = try BinaryRunner.cdlog(["classify", "--format", "markdown"], stdin: Data(Self.logSample.utf8))
+        #expect(markdown.stdout.contains("| Where | Severity | Category | Finding |"))
+        let json = try BinaryRunner.cdlog(["classify", "--format", "json"], stdin: Data(Self.logSample.utf8))
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((document?["entries"] as? [Any])?.count == 1)
+        #expect(document?["summary"] != nil)
+    }
+}

@@ -1,3 +1,5 @@
+import CScan
+
 /// A multi-literal searcher (Aho–Corasick compiled to a DFA) that finds, in one pass over an entry,
 /// which of the prefilter's literals it contains.
 ///
@@ -10,6 +12,7 @@ public struct LiteralAutomaton: Sendable {
     private let transitions: [UInt16]     // state * classCount + class → next state
     private let outputStart: [Int32]      // per state: range into `outputs`
     private let outputs: [Int32]          // literal ids ending at a state (failure chain included)
+    private let accepting: [UInt8]        // 1 for states with outputs
     private let literals: [[UInt8]]
     private let caseless: [Bool]
 
@@ -82,6 +85,7 @@ public struct LiteralAutomaton: Sendable {
             outputs.append(contentsOf: Set(list).sorted())
             outputStart.append(Int32(outputs.count))
         }
+        self.accepting = (0..<(outputStart.count - 1)).map { outputStart[$0] != outputStart[$0 + 1] ? 1 : 0 }
         self.classOf = classOf
         self.classCount = classCount
         self.transitions = transitions
@@ -93,24 +97,24 @@ public struct LiteralAutomaton: Sendable {
     @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
         guard !subject.isEmpty, !literals.isEmpty else { return }
+        // The byte loop runs in C (one dependent table load per byte); hits come back here.
         classOf.withUnsafeBufferPointer { classOf in
             transitions.withUnsafeBufferPointer { transitions in
-                outputStart.withUnsafeBufferPointer { outputStart in
+                accepting.withUnsafeBufferPointer { accepting in
                     let bytes = subject.bindMemory(to: UInt8.self)
-                    let width = classCount
-                    var state = 0
+                    var state: UInt32 = 0
                     var index = 0
                     let count = bytes.count
                     while index < count {
-                        state = Int(transitions[state &* width &+ Int(classOf[Int(bytes[index])])])
-                        let start = Int(outputStart[state]), end = Int(outputStart[state &+ 1])
-                        if start != end {
-                            for k in start..<end {
-                                let id = Int(outputs[k])
-                                if caseless[id] || matchesExactly(id, endingAt: index, in: bytes) { found(id) }
-                            }
+                        index = cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, classCount,
+                                                      accepting.baseAddress!, bytes.baseAddress!, index, count, &state)
+                        guard index < count else { break }
+                        let start = Int(outputStart[Int(state)]), end = Int(outputStart[Int(state) + 1])
+                        for k in start..<end {
+                            let id = Int(outputs[k])
+                            if caseless[id] || matchesExactly(id, endingAt: index, in: bytes) { found(id) }
                         }
-                        index &+= 1
+                        index += 1
                     }
                 }
             }

@@ -29,6 +29,7 @@ public struct Prefilter: Sendable {
         }
         automaton = LiteralAutomaton(literals: literals)
         self.ruleLiterals = ruleLiterals
+        ungatedRuleCount = ruleLiterals.filter { $0 == nil }.count
     }
 
     /// Per-entry state: which literals the current entry contains. Reuse one per thread.
@@ -71,6 +72,6 @@ public struct Prefilter: Sendable {
     private var hasUngatedRules: Bool { ungatedRuleCount > 0 }
 
     /// How many rules have no literal gate (they run PCRE2 on every entry).
-    public var ungatedRuleCount: Int { ruleLiterals.filter { $0 == nil }.count }
+    public let ungatedRuleCount: Int
     public var literalCount: Int { automaton.literalCount }
 }

@@ -8,17 +8,17 @@ long cscan_find(const void *haystack, size_t haystack_len, const void *needle, s
     return found ? (long)((const char *)found - (const char *)haystack) : -1;
 }
 
-size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned short *transitions, size_t width,
-                             const unsigned char *accepting, const unsigned char *subject, size_t from,
+size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *transitions,
+                             unsigned int accept_from, const unsigned char *subject, size_t from,
                              size_t length, unsigned int *state) {
-    size_t s = *state;
+    unsigned int s = *state;
     for (size_t i = from; i < length; i++) {
-        s = transitions[s * width + classes[subject[i]]];
-        if (accepting[s]) {
-            *state = (unsigned int)s;
+        s = transitions[s + classes[subject[i]]];
+        if (s >= accept_from) {
+            *state = s;
             return i;
         }
     }
-    *state = (unsigned int)s;
+    *state = s;
     return length;
 }

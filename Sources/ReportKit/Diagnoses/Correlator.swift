@@ -22,17 +22,20 @@ public struct Citation: Sendable {
     public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
 
     init(_ reported: ReportedEntry) {
-        let e = reported.entry
+        self.init(entry: reported.entry, classification: reported.classification, count: reported.count)
+    }
+
+    init(entry e: Entry, classification: Classification?, count: Int) {
         source = e.source
         line = e.line
         endLine = e.endLine
-        rule = reported.classification?.rule.id
-        title = reported.classification?.rule.title
-        severity = reported.classification?.severity
+        rule = classification?.rule.id
+        title = classification?.rule.title
+        severity = classification?.severity
         excerpt = e.message.firstLine(limit: 300)
-        count = reported.count
+        self.count = count
         timestamp = e.timestamp
-        fields = reported.classification?.fields ?? e.presetFields
+        fields = classification?.fields ?? e.presetFields
         isCrash = e.format == .crashReport
     }
 }
@@ -61,24 +64,28 @@ public final class EvidenceCollector {
     }
 
     public func offer(_ reported: ReportedEntry) {
-        let isCrash = reported.entry.format == .crashReport
+        offer(entry: reported.entry, classification: reported.classification, count: reported.count)
+    }
+
+    /// Offers one entry (`count` echoes folded into it).
+    public func offer(entry: Entry, classification: Classification?, count: Int) {
+        let isCrash = entry.format == .crashReport
         var citation: Citation?
         for (d, diagnosis) in catalog.diagnoses.enumerated() {
             for (c, condition) in diagnosis.conditions.enumerated() {
                 guard let matcher = condition.entry else { continue }
                 if condition.kind == .crash && !isCrash { continue }
-                guard matches(matcher, reported, d: d, c: c) else { continue }
-                tallies[d][c].count += reported.count
+                guard matches(matcher, entry, classification, d: d, c: c) else { continue }
+                tallies[d][c].count += count
                 if tallies[d][c].citations.count < keep {
-                    if citation == nil { citation = Citation(reported) }
+                    if citation == nil { citation = Citation(entry: entry, classification: classification, count: count) }
                     tallies[d][c].citations.append(citation!)
                 }
             }
         }
     }
 
-    private func matches(_ m: EntryMatcher, _ r: ReportedEntry, d: Int, c: Int) -> Bool {
-        let classification = r.classification
+    private func matches(_ m: EntryMatcher, _ entry: Entry, _ classification: Classification?, d: Int, c: Int) -> Bool {
         if !m.categories.isEmpty {
             guard let category = classification?.category, m.categories.contains(category) else { return false }
         }
@@ -96,12 +103,12 @@ public final class EvidenceCollector {
             }
         }
         if !m.fields.isEmpty {
-            let fields = classification?.fields ?? r.entry.presetFields
+            let fields = classification?.fields ?? entry.presetFields
             for (name, regex) in m.fields {
                 guard let value = fields.first(where: { $0.name == name })?.value, regex.matches(value, scratch: scratch) else { return false }
             }
         }
-        if let message = m.message, !message.matches(r.entry.message, scratch: scratch) { return false }
+        if let message = m.message, !message.matches(entry.message, scratch: scratch) { return false }
         return true
     }
 }

@@ -171,7 +171,8 @@ public enum Correlator {
                         storeForCondition[condition.name] = store
                         item = .init(condition: condition.name, label: condition.label, kind: .store, optional: condition.optional,
                                      count: 1, citations: [], storePath: store.path,
-                                     storeFigures: matcher.figures.map { ($0.name, store.formatted($0.name) ?? "?", $0.comparison.description) }
+                                     storeFigures: matcher.figures.map { ($0.name, store.formatted($0.name) ?? "?",
+                                                                            $0.name.hasSuffix("Bytes") ? "\($0.comparison.op.rawValue) \(Format.bytes($0.comparison.value))" : $0.comparison.description) }
                                         + matcher.findings.map { ("finding", $0, "present") })
                     }
                 }

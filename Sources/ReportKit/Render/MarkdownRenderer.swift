@@ -27,9 +27,12 @@ enum Wording {
                 c.field(key).map { "\(key) \($0)" }
             }.joined(separator: "; ")
         case .log:
-            let first = e.citations.first
-            let what = first?.title ?? first?.rule ?? ""
-            return (e.count > 1 ? "\(Format.grouped(e.count))× " : "") + what
+            var titles: [String] = []
+            for c in e.citations {
+                let t = c.title ?? c.rule ?? c.excerpt.cut(80)
+                if !titles.contains(t) { titles.append(t) }
+            }
+            return (e.count > 1 ? "\(Format.grouped(e.count)) entries: " : "") + titles.joined(separator: "; ")
         }
     }
 

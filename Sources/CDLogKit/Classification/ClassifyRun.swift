@@ -44,7 +44,7 @@ public struct ClassifyRun: Sendable {
         var summary = ClassifySummary()
         for source in sources {
             summary.sources.append(source.name)
-            let reader = LineReader(source: source, blockSize: max(options.blockSize, 1 << 20))
+            let reader = LineReader(source: source, blockSize: options.blockSize)
             let splitter = try EntrySplitter(reader: reader, forcedFormat: options.forcedFormat)
             var merger = Merger(summary: summary, reporter: reporter)
             if options.threads > 1, let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format) {

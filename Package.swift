@@ -84,6 +84,6 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
         .testTarget(name: "ReportTests", dependencies: ["ReportKit", "CDLogKit", "CDLogCore", "StoreInspection", "CSQLite"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CDLogCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CDLogCore"], exclude: ["Expected"]),
     ]
 )

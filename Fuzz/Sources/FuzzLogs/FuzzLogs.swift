@@ -1,0 +1,109 @@
+// Fuzz target: format detection + entry splitting + classification (CDLogKit's Input, Formats, Entries,
+// Matching, Classification and the JSON Lines reporter).
+//
+// Input layout: byte 0 selects options, the rest is the log text.
+//   bit 7     force a format (--input-format): InputFormat.allCases[(byte0 >> 3) & 15 % count]
+//   bit 6     cap lines at 37 bytes (LineReader's overlong-line path) instead of 1 MiB
+//   bits 0-2  the small read size for the invariance check: 1 + (bits) (1…8 bytes)
+// Invariants checked besides "never traps":
+//   * the entries are identical whatever the read chunk size (64 KiB vs 1…8 bytes);
+//   * a whole classify run (ClassifyRun + echo folding + JSON Lines reporter) succeeds or throws a
+//     ToolFailure, never anything else.
+import CDLogCore  // OutputSink (a module of CDLogKit, visible to its dependents)
+import CDLogKit
+import FuzzSupport
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+let classifier: Classifier = {
+    do { return try Classifier(ruleSet: RuleSet.embedded()) } catch { fatalError("embedded rules: \(error)") }
+}()
+let devNull: Int32 = open("/dev/null", O_WRONLY)
+
+struct EntryView: Equatable {
+    let line: Int, endLine: Int
+    let message: String
+    let truncated: Bool
+    let timestamp: String?, process: String?, pid: Int?, thread: String?, subsystem: String?, level: String?
+    let format: InputFormat
+
+    init(_ e: Entry) {
+        line = e.line; endLine = e.endLine; message = e.message; truncated = e.truncated
+        timestamp = e.timestamp; process = e.process; pid = e.pid; thread = e.threadID
+        subsystem = e.subsystem; level = e.level; format = e.format
+    }
+}
+
+enum Outcome: Equatable {
+    case entries([EntryView], InputFormat)
+    case failure(String)
+}
+
+func split(_ bytes: [UInt8], chunk: Int, forced: InputFormat?, maxLine: Int) -> Outcome {
+    do {
+        let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
+                                blockSize: 4096, maxLineBytes: maxLine)
+        let splitter = try EntrySplitter(reader: reader, forcedFormat: forced)
+        var out: [EntryView] = []
+        try splitter.forEachEntry { raw in
+            let entry = raw.makeEntry(source: "fuzz")
+            if entry.line < 1 || entry.endLine < entry.line { FuzzInput.fail("bad line range \(entry.line)-\(entry.endLine)") }
+            out.append(EntryView(entry))
+        }
+        return .entries(out, splitter.format)
+    } catch {
+        return .failure("\(error)")
+    }
+}
+
+final class CountingReporter: Reporter {
+    let inner: any Reporter
+    var count = 0
+    init(_ inner: any Reporter) { self.inner = inner }
+    func report(_ entry: ReportedEntry) throws { count += 1; try inner.report(entry) }
+    func finish(summary: ClassifySummary) throws { try inner.finish(summary: summary) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = FuzzInput.bytes(data, size)
+    guard let selector = input.first else { return 0 }
+    let text = Array(input.dropFirst())
+    let formats = InputFormat.allCases
+    let forced: InputFormat? = selector & 0x80 != 0 ? formats[Int((selector >> 3) & 15) % formats.count] : nil
+    let maxLine = selector & 0x40 != 0 ? 37 : 1 << 20
+    let smallChunk = 1 + Int(selector & 7)
+
+    let big = split(text, chunk: 1 << 16, forced: forced, maxLine: maxLine)
+    let small = split(text, chunk: smallChunk, forced: forced, maxLine: maxLine)
+    if big != small {
+        FuzzInput.fail("entries depend on the read size (64 KiB vs \(smallChunk)):\n\(big)\n---\n\(small)")
+    }
+
+    // The whole pipeline, as `cdlog classify --all --format jsonl` runs it.
+    var options = ClassifyRun.Options()
+    options.forcedFormat = forced
+    options.includeUnclassified = true
+    let sink = OutputSink(fd: devNull, name: "/dev/null")
+    let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: sink, color: false))
+    do {
+        let summary = try ClassifyRun(classifier: classifier, options: options)
+            .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter)
+        try sink.flush()
+        if case .entries(let entries, _) = big, maxLine == 1 << 20, summary.entries != entries.count {
+            FuzzInput.fail("ClassifyRun read \(summary.entries) entries, the splitter \(entries.count)")
+        }
+        if summary.classified > summary.entries { FuzzInput.fail("more classified than entries") }
+    } catch {
+        if case .entries = big, maxLine == 1 << 20 { FuzzInput.fail("ClassifyRun failed where the splitter succeeded: \(error)") }
+    }
+    return 0
+}
+
+@_cdecl("FuzzLogs_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, fuzz)
+}

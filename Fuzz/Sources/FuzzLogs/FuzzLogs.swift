@@ -82,6 +82,7 @@ func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: I
         regionLines += 1
         offset = newline + 1
     }
+    if bytes.count - regionStart >= 4096 && regionLines > 1 { return nil }  // input without a final newline
     do {
         let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
                                 blockSize: 4096, maxLineBytes: maxLine)

@@ -53,10 +53,17 @@ let package = Package(
         ),
 
         // Thin command-line front ends.
+        // `cdlog report`: correlates classified entries, crash reports and store figures into diagnoses.
+        .target(
+            name: "ReportKit",
+            dependencies: ["CDLogKit", "CDLogCore", "StoreInspection", .product(name: "Yams", package: "Yams")],
+            plugins: ["EmbedRules"]
+        ),
+
         .executableTarget(
             name: "cdlog",
             dependencies: [
-                "CDLogKit", "CDLogCore", "StoreInspection", "CLISupport",
+                "CDLogKit", "CDLogCore", "StoreInspection", "CLISupport", "ReportKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +83,7 @@ let package = Package(
         .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
+        .testTarget(name: "ReportTests", dependencies: ["ReportKit", "CDLogKit", "CDLogCore", "StoreInspection", "CSQLite"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CDLogCore"]),
     ]
 )

@@ -1,21 +1,28 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every `Rules/*.yaml` file of the package into the target as generated Swift source.
+/// Embeds the package's rule files into the target as generated Swift source.
+///
+/// - `CDLogKit` gets every classification rule file `Rules/*.yaml` (top level only) as `EmbeddedRuleFiles`.
+/// - `ReportKit` gets every correlation (diagnosis) rule file `Rules/diagnoses/*.yaml` as
+///   `EmbeddedDiagnosisFiles`, so classification rule loading never sees a diagnosis file.
 /// The files are declared as inputs, so editing a rule file rebuilds the binary.
 @main
 struct EmbedRules: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let rulesDirectory = context.package.directoryURL.appending(path: "Rules")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: rulesDirectory.path)) ?? []
+        let isReport = target.name == "ReportKit"
+        var directory = context.package.directoryURL.appending(path: "Rules")
+        if isReport { directory = directory.appending(path: "diagnoses") }
+        let enumName = isReport ? "EmbeddedDiagnosisFiles" : "EmbeddedRuleFiles"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let ruleFiles = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-            .map { rulesDirectory.appending(path: $0) }
-        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedRuleFiles.swift")
+            .map { directory.appending(path: $0) }
+        let output = context.pluginWorkDirectoryURL.appending(path: "\(enumName).swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(ruleFiles.count) rule files",
+                displayName: "Embedding \(ruleFiles.count) \(isReport ? "diagnosis" : "rule") files",
                 executable: try context.tool(named: "RuleEmbedder").url,
-                arguments: [output.path] + ruleFiles.map(\.path),
+                arguments: ["--enum", enumName, output.path] + ruleFiles.map(\.path),
                 inputFiles: ruleFiles,
                 outputFiles: [output]
             )

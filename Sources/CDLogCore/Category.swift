@@ -19,7 +19,7 @@ public enum Category: String, CaseIterable, Sendable, Comparable {
 
     /// Orders categories as DOMAIN.md lists them, so summaries are stable.
     public static func < (lhs: Category, rhs: Category) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 
     /// All ids, for messages: "init, migration, …".

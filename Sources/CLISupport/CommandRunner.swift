@@ -35,8 +35,7 @@ public enum CommandRunner {
             }
             let message = root.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-            printError("\(toolName): error: \(message)")
-            printError("usage: see '\(toolName) --help'")
+            printError("\(toolName): error: \(message) (see '\(toolName) --help')")
             exit(ExitStatus.failure.rawValue)
         }
     }

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Thresholds behind the findings. Documented in docs/walcheck.md; change both together.
+/// Thresholds behind the findings. Documented in README.md (walcheck, "Findings and thresholds"); change both together.
 public enum Thresholds {
     public static let mebibyte: Int64 = 1 << 20
     /// A WAL file at least this big is "large" (warning): the seed app's journal_size_limit was 100 MB,

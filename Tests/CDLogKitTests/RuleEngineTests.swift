@@ -5,14 +5,44 @@ import Testing
 @Suite struct RuleEngineTests {
     @Test func requiredLiteralsAreConservative() {
         #expect(RequiredLiterals.of(pattern: #"Code=134110\b"#)?.alternatives == [Array("Code=134110".utf8)])
-        #expect(RequiredLiterals.of(pattern: #"foo|barbaz"#)?.alternatives == [Array("foo".utf8), Array("barbaz".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"foo|barbaz"#)?.alternatives == [Array("barbaz".utf8), Array("foo".utf8)])
         #expect(RequiredLiterals.of(pattern: #"ab?cde"#)?.alternatives == [Array("cde".utf8)])
         #expect(RequiredLiterals.of(pattern: #"(?i)Quota Exceeded"#) == RequiredLiterals(alternatives: [Array("quota exceeded".utf8)], caseless: true))
-        #expect(RequiredLiterals.of(pattern: #"x(?i)abcdef"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"x(?i)abcdef"#) == RequiredLiterals(alternatives: [Array("abcdef".utf8)], caseless: true))
+        #expect(RequiredLiterals.of(pattern: #"(?:NSCocoaErrorDomain Code=|Cocoa error )(?:1341[0-9]0|134111)\b"#)?.alternatives
+                == [Array("Cocoa error ".utf8), Array("NSCocoaErrorDomain Code=".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"(?=abcdef)x"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"foo(?!barbaz)"#)?.alternatives == [Array("foo".utf8)])
+        #expect(RequiredLiterals.of(pattern: #"(?:abcdef)?xy"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"(?x) a b c d"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"(abc)\1"#) == nil)
+        #expect(RequiredLiterals.of(pattern: #"ab(?<name>cdefg)+h"#)?.alternatives == [Array("cdefg".utf8)])
         #expect(RequiredLiterals.of(pattern: #"\d+"#) == nil)
         #expect(RequiredLiterals.of(pattern: #"ab|\d"#) == nil)
         #expect(RequiredLiterals.of(pattern: #"Finished request '<NSCloudKit(?<r>\w+)Request"#)?.alternatives == [Array("Finished request '<NSCloudKit".utf8)])
         #expect(RequiredLiterals.of(pattern: #"a{0,2}bcd\.e"#)?.alternatives == [Array("bcd.e".utf8)])
+    }
+
+    /// Conservativeness on the real catalog: every match example contains one of its rule's required
+    /// literals for the pattern that matches it.
+    @Test func requiredLiteralsOfTheCatalogAreInEveryMatchingExample() throws {
+        let scratch = MatchScratch()
+        for rule in TestSupport.classifier.ruleSet.rules {
+            for example in rule.matchExamples {
+                var bytes = Array(example.text.utf8)
+                for pattern in rule.patterns {
+                    let matched = bytes.withUnsafeMutableBytes { pattern.matches(UnsafeRawBufferPointer($0), scratch: scratch) }
+                    guard matched, let required = RequiredLiterals.of(pattern: pattern.pattern) else { continue }
+                    let haystack = required.caseless ? bytes.map(RequiredLiterals.asciiLowercased) : bytes
+                    let found = required.alternatives.contains { literal in
+                        haystack.count >= literal.count && (0...(haystack.count - literal.count)).contains { haystack[$0..<($0 + literal.count)].elementsEqual(literal) }
+                    }
+                    #expect(found, "\(example.location): pattern \(pattern.pattern) matched but none of its literals is present")
+                }
+                _ = bytes.count
+                bytes.removeAll()
+            }
+        }
     }
 
     static func load(_ yaml: String) throws -> RuleSet { try RuleSet(files: [("Rules/x.yaml", yaml)]) }

@@ -8,7 +8,7 @@ import Dispatch
 /// the same whatever `threads` is. Large line-oriented and ndjson inputs are cut into blocks at entry
 /// boundaries and classified on `threads` threads, then merged in order. Throws `ToolFailure` for an
 /// unreadable source and `OutputClosed` when the reader of the output went away. Memory is bounded by
-/// the blocks in flight (`threads × 2` blocks of `blockSize`), one entry per thread and, for document
+/// the blocks in flight (`threads + 1` blocks of `blockSize`), one entry per thread and, for document
 /// reporters, the findings.
 public struct ClassifyRun: Sendable {
     public struct Options: Sendable {
@@ -18,7 +18,7 @@ public struct ClassifyRun: Sendable {
         /// Worker threads for classification (1 = everything on the calling thread).
         public var threads = 1
         /// Bytes per parallel block.
-        public var blockSize = 2 << 20
+        public var blockSize = 1 << 20
         public init() {}
     }
 
@@ -44,7 +44,7 @@ public struct ClassifyRun: Sendable {
         var summary = ClassifySummary()
         for source in sources {
             summary.sources.append(source.name)
-            let reader = LineReader(source: source, blockSize: max(options.blockSize, 1 << 20))
+            let reader = LineReader(source: source, blockSize: options.blockSize)
             let splitter = try EntrySplitter(reader: reader, forcedFormat: options.forcedFormat)
             var merger = Merger(summary: summary, reporter: reporter)
             if options.threads > 1, let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format) {
@@ -94,7 +94,7 @@ public struct ClassifyRun: Sendable {
 
     private func runParallel(reader: LineReader, format: InputFormat, sourceName: String,
                              isCutPoint: (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
-        let window = options.threads * 2
+        let window = options.threads + 1
         let queue = DispatchQueue(label: "cdlog.classify", attributes: .concurrent)
         let limiter = DispatchSemaphore(value: options.threads)
         var pending: [PendingBatch] = []
@@ -119,8 +119,7 @@ public struct ClassifyRun: Sendable {
             queue.async {
                 defer { limiter.signal() }
                 slot.store(Result {
-                    let blockReader = LineReader(source: MemoryByteSource(name: sourceName, bytes: block, chunkSize: block.count),
-                                                 blockSize: max(block.count, 4096))
+                    let blockReader = LineReader(wholeInput: block, name: sourceName)
                     return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format), sourceName: sourceName)
                 })
                 slot.done.signal()

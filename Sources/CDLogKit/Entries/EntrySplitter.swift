@@ -46,13 +46,59 @@ public struct EntrySplitter {
         // multi-line message, so it is kept when a continuation line follows.
         let blankEndsEntry = lineFormat.format == .xcode
         let prefixed = lineFormat.format != .xcode
+        // A crash report pasted into the log is collected whole and read by CrashReportReader.
+        var report: [UInt8] = []
+        var reportStartLine = 0
+        var inReport = false
         func flush() throws {
             if open { try emit(&entry) }
             open = false
             pendingBlankLines = 0
         }
+        func finishReport() throws {
+            guard inReport else { return }
+            inReport = false
+            while report.last == 0x0A { report.removeLast() }
+            let shift = reportStartLine - 1
+            if let entries = try? CrashReportReader.entries(fromDocument: report, source: reader.sourceName), !entries.isEmpty {
+                for var prepared in entries {
+                    prepared.line += shift
+                    prepared.endLine += shift
+                    entry.reset(line: prepared.line, format: .crashReport)
+                    entry.endLine = prepared.endLine
+                    entry.prepared = prepared
+                    try emit(&entry)
+                }
+            } else {
+                // Not readable as a report after all: keep its text as one ordinary entry.
+                entry.reset(line: reportStartLine, format: lineFormat.format)
+                report.withUnsafeBytes { entry.appendMessage($0) }
+                entry.endLine = reportStartLine + report.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                try emit(&entry)
+            }
+            report.removeAll(keepingCapacity: false)
+        }
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
+            if inReport {
+                // The report goes on until the log resumes (a prefixed line or a console entry word).
+                let resumes = lineFormat.header(of: line) != nil && (prefixed || XcodeConsoleFormat.startsEntryWord(line, at: 0))
+                if !resumes && report.count + line.count < EntryLimits.maxDocumentBytes {
+                    report.append(contentsOf: line)
+                    report.append(0x0A)
+                    return
+                }
+                try finishReport()
+            }
+            if EntrySplitter.mayStartPastedReport(line),
+               CrashReportReader.isPastedReportStart(Substring(String(decoding: line, as: UTF8.self))) {
+                try flush()
+                inReport = true
+                reportStartLine = number
+                report.append(contentsOf: line)
+                report.append(0x0A)
+                return
+            }
             if isBlank(line) {
                 if blankEndsEntry { try flush() } else if open { pendingBlankLines += 1 }
                 return
@@ -85,7 +131,15 @@ public struct EntrySplitter {
             }
             if truncated { entry.truncated = true }
         }) {}
+        try finishReport()
         try flush()
+    }
+
+    /// A cheap test before the exact one: pasted reports start with `Incident Identifier:` or Xcode's
+    /// `Translated Report` header, possibly indented.
+    static func mayStartPastedReport(_ line: UnsafeRawBufferPointer) -> Bool {
+        let start = ByteScan.spaces(line, at: 0)
+        return line.hasPrefix("Incident Identifier:", at: start) || line.hasPrefix("Translated Report", at: start)
     }
 
     private func splitJSONEvents(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
@@ -125,19 +179,21 @@ public struct EntrySplitter {
     }
 
     /// For formats that can be cut into independent blocks: a test for lines that start an entry and
-    /// may begin a block. Nil for formats read as a whole (crash reports, `log show` JSON arrays).
-    /// Every entry start is a cut point, echo lines (`CoreData: …`) included: echoes are folded after the
-    /// blocks are merged back in order (`ClassifyRun.Merger`), so a cut between the two lines of an echo
-    /// pair changes nothing. (Excluding them left Xcode consoles, where most lines start `CoreData: `,
-    /// with no cut point for megabytes; blocks then ended at an arbitrary newline and tore multi-line
-    /// entries in two, so `--threads 2` reported entries `--threads 1` did not. Found by Fuzz/FuzzLogs.)
+    /// may begin a block (echo pairs cut apart are folded again when the blocks are merged). Nil for
+    /// formats read as a whole (crash reports, `log show` JSON arrays).
     public static func cutPointTest(for format: InputFormat) -> ((UnsafeRawBufferPointer) -> Bool)? {
         switch format {
         case .crashReport, .logJSON: return nil
         case .logNDJSON: return { line in line.first == UInt8(ascii: "{") }
         default:
             let lineFormat = FormatDetector.lineFormat(for: format)
-            return { line in lineFormat.header(of: line) != nil && !lineFormat.isBoilerplate(line) }
+            let bare = format == .xcode
+            return { line in
+                guard let header = lineFormat.header(of: line), !lineFormat.isBoilerplate(line) else { return false }
+                // Bare console text: only lines that open a console entry, so a pasted crash report
+                // (whose lines all look like entry starts there) is not cut.
+                return !bare || XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
+            }
         }
     }
 

@@ -29,7 +29,9 @@ public enum FormatDetector {
         if looksBinary(bytes) {
             throw ToolFailure("\(sourceName) does not look like text (binary data); pass --input-format to read it anyway")
         }
-        if CrashReportReader.looksLikeCrashReport(bytes) { return .crashReport }
+        // A log that merely contains a pasted report stays a log (the splitter reads the report);
+        // a source is a crash report when it does not open with a log line.
+        if CrashReportReader.looksLikeCrashReport(bytes), !startsWithLogLine(bytes) { return .crashReport }
         let firstNonSpace = bytes.first { !(ByteScan.isSpace($0) || $0 == 10 || $0 == 13) }
         if firstNonSpace == UInt8(ascii: "[") {
             // `log show --style json` opens an array of objects.
@@ -72,6 +74,16 @@ public enum FormatDetector {
         // A few prefixed lines among many bare ones still make the source prefixed: the bare lines are
         // continuations or bare console lines, which the prefixed formats also accept.
         return lineFormats[scores.firstIndex(of: best)!].format
+    }
+
+    /// True when the first non-blank line is a console entry in some line format.
+    static func startsWithLogLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let trimmed = bytes.drop { $0 == 10 || $0 == 13 || ByteScan.isSpace($0) }
+        var line = Array(trimmed.prefix { $0 != 10 })
+        if line.last == 13 { line.removeLast() }
+        return line.withUnsafeBytes { raw in
+            XcodeConsoleFormat.startsEntryWord(raw, at: 0) || lineFormats.contains { $0.header(of: raw) != nil }
+        }
     }
 
     /// Text may contain tabs, escapes and the odd control byte; binary data has many NULs and controls.

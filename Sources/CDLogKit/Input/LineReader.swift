@@ -33,6 +33,21 @@ public final class LineReader {
         buffer = .allocate(byteCount: self.blockSize + self.maxLineBytes + 1, alignment: 16)
     }
 
+    /// A reader over bytes already in memory (a block cut by `nextBlock`): one copy, no read buffer
+    /// beyond the bytes themselves.
+    public init(wholeInput bytes: [UInt8], name: String, maxLineBytes: Int = EntryLimits.maxMessageBytes) {
+        self.source = MemoryByteSource(name: name, bytes: [])
+        self.sourceName = name
+        self.blockSize = max(bytes.count, 1)
+        self.maxLineBytes = max(1, maxLineBytes)
+        buffer = .allocate(byteCount: bytes.count + 1, alignment: 16)
+        bytes.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { buffer.baseAddress!.copyMemory(from: base, byteCount: raw.count) }
+        }
+        end = bytes.count
+        atEOF = true
+    }
+
     deinit { buffer.deallocate() }
 
     /// Reads until at least `count` bytes are buffered (or the end of input) and returns them, without

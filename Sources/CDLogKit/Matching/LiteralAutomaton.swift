@@ -1,3 +1,5 @@
+import CScan
+
 /// A multi-literal searcher (Aho–Corasick compiled to a DFA) that finds, in one pass over an entry,
 /// which of the prefilter's literals it contains.
 ///
@@ -7,13 +9,19 @@
 public struct LiteralAutomaton: Sendable {
     private let classOf: [UInt8]          // byte → equivalence class (ASCII case folded)
     private let classCount: Int
-    private let transitions: [UInt16]     // state * classCount + class → next state
-    private let outputStart: [Int32]      // per state: range into `outputs`
+    /// Premultiplied: entry `row + class` holds the next state's row offset (state × classCount).
+    private let transitions: [UInt32]
+    /// Rows at or beyond this offset belong to accepting states (they are numbered last).
+    private let acceptFrom: UInt32
+    private let outputStart: [Int32]      // per state number: range into `outputs`
     private let outputs: [Int32]          // literal ids ending at a state (failure chain included)
+    private let states: Int
     private let literals: [[UInt8]]
     private let caseless: [Bool]
 
     public var literalCount: Int { literals.count }
+    public var stateCount: Int { states }
+    public var byteClassCount: Int { classCount }
 
     /// Builds the automaton; literal ids are their indices in `literals`.
     public init(literals: [(bytes: [UInt8], caseless: Bool)]) {
@@ -72,16 +80,25 @@ public struct LiteralAutomaton: Sendable {
                 }
             }
         }
-        precondition(goto.count < Int(UInt16.max), "too many prefilter states")
-        var transitions = [UInt16]()
+        // Renumber: non-accepting states first (the root keeps 0), accepting ones last.
+        let isAccepting = stateOutputs.map { !$0.isEmpty }
+        var order = (0..<goto.count).filter { !isAccepting[$0] }
+        let firstAccepting = order.count
+        order += (0..<goto.count).filter { isAccepting[$0] }
+        var newNumber = [Int](repeating: 0, count: goto.count)
+        for (number, old) in order.enumerated() { newNumber[old] = number }
+        precondition(goto.count * classCount < Int(UInt32.max), "too many prefilter states")
+        var transitions = [UInt32]()
         transitions.reserveCapacity(goto.count * classCount)
-        for row in goto { for target in row { transitions.append(UInt16(target)) } }
         var outputStart: [Int32] = [0]
         var outputs: [Int32] = []
-        for list in stateOutputs {
-            outputs.append(contentsOf: Set(list).sorted())
+        for old in order {
+            for target in goto[old] { transitions.append(UInt32(newNumber[target] * classCount)) }
+            outputs.append(contentsOf: Set(stateOutputs[old]).sorted())
             outputStart.append(Int32(outputs.count))
         }
+        self.acceptFrom = UInt32(firstAccepting * classCount)
+        self.states = goto.count
         self.classOf = classOf
         self.classCount = classCount
         self.transitions = transitions
@@ -89,29 +106,42 @@ public struct LiteralAutomaton: Sendable {
         self.outputs = outputs
     }
 
+    /// True when some literal (compared caselessly) occurs in `subject`: one C loop, no callbacks.
+    @inline(__always)
+    public func containsAny(_ subject: UnsafeRawBufferPointer) -> Bool {
+        guard !subject.isEmpty, !literals.isEmpty else { return false }
+        return classOf.withUnsafeBufferPointer { classOf in
+            transitions.withUnsafeBufferPointer { transitions in
+                var state: UInt32 = 0
+                let bytes = subject.bindMemory(to: UInt8.self)
+                return cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom,
+                                             bytes.baseAddress!, 0, bytes.count, &state) < bytes.count
+            }
+        }
+    }
+
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
     @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
         guard !subject.isEmpty, !literals.isEmpty else { return }
+        // The byte loop runs in C (one dependent table load per byte); hits come back here.
         classOf.withUnsafeBufferPointer { classOf in
             transitions.withUnsafeBufferPointer { transitions in
-                outputStart.withUnsafeBufferPointer { outputStart in
-                    let bytes = subject.bindMemory(to: UInt8.self)
-                    let width = classCount
-                    var state = 0
-                    var index = 0
-                    let count = bytes.count
-                    while index < count {
-                        state = Int(transitions[state &* width &+ Int(classOf[Int(bytes[index])])])
-                        let start = Int(outputStart[state]), end = Int(outputStart[state &+ 1])
-                        if start != end {
-                            for k in start..<end {
-                                let id = Int(outputs[k])
-                                if caseless[id] || matchesExactly(id, endingAt: index, in: bytes) { found(id) }
-                            }
-                        }
-                        index &+= 1
+                let bytes = subject.bindMemory(to: UInt8.self)
+                var state: UInt32 = 0
+                var index = 0
+                let count = bytes.count
+                while index < count {
+                    index = cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom,
+                                                  bytes.baseAddress!, index, count, &state)
+                    guard index < count else { break }
+                    let number = Int(state) / classCount
+                    let start = Int(outputStart[number]), end = Int(outputStart[number + 1])
+                    for k in start..<end {
+                        let id = Int(outputs[k])
+                        if caseless[id] || matchesExactly(id, endingAt: index, in: bytes) { found(id) }
                     }
+                    index += 1
                 }
             }
         }

@@ -1,9 +1,11 @@
-/// Derives, from a PCRE2 pattern's source, literals that every match must contain, for the prefilter.
+/// Derives, from a PCRE2 pattern's source, literals of which every match must contain at least one,
+/// for the prefilter.
 ///
 /// Contract: the result is conservative. `nil` means "no usable literal" (the pattern must always be
 /// run); otherwise a match is only possible when the subject contains at least one of `alternatives`
-/// (compared caselessly when `caseless`). Anything the analysis does not understand (`(?x)`, `\Q…\E`,
-/// backreferences, lookbehind tricks) yields `nil`, never a wrong literal.
+/// (compared caselessly when `caseless`). A pattern with any caseless part is treated as caseless as a
+/// whole (a caseless check admits more, never less). Anything the analysis does not understand
+/// (`(?x)`, `\Q…\E`, backreferences, conditionals) yields `nil`, never a wrong literal.
 public struct RequiredLiterals: Equatable, Sendable {
     public var alternatives: [[UInt8]]
     public var caseless: Bool
@@ -12,171 +14,240 @@ public struct RequiredLiterals: Equatable, Sendable {
     public static let minimumLength = 3
 
     public static func of(pattern: String) -> RequiredLiterals? {
-        var bytes = Array(pattern.utf8)
-        var caseless = false
-        // Leading inline option groups: (?i), (?s), (?m), (?is) …
-        while bytes.count >= 4, bytes[0] == UInt8(ascii: "("), bytes[1] == UInt8(ascii: "?"),
-              let close = bytes.firstIndex(of: UInt8(ascii: ")")),
-              bytes[2..<close].allSatisfy({ "imsnUJ-".utf8.contains($0) }) {
-            let flags = bytes[2..<close]
-            if flags.contains(UInt8(ascii: "i")) && !flags.contains(UInt8(ascii: "-")) { caseless = true }
-            bytes.removeSubrange(0...close)
-        }
-        // Options switched on mid-pattern change how later literals compare: stay conservative.
-        if String(decoding: bytes, as: UTF8.self).contains("(?") && containsInlineOptions(bytes) { return nil }
-        guard let branches = splitTopLevelAlternation(bytes) else { return nil }
-        var alternatives: [[UInt8]] = []
-        for branch in branches {
-            guard let literal = longestLiteral(in: branch), literal.count >= minimumLength else { return nil }
-            alternatives.append(caseless ? literal.map(asciiLowercased) : literal)
-        }
-        return alternatives.isEmpty ? nil : RequiredLiterals(alternatives: alternatives, caseless: caseless)
+        let bytes = Array(pattern.utf8)
+        var parser = Parser(bytes: bytes)
+        guard let set = parser.parseAlternation(), parser.index == bytes.count, !parser.unsupported,
+              let chosen = set, !chosen.isEmpty else { return nil }
+        let caseless = parser.sawCaseless
+        let alternatives = caseless ? chosen.map { $0.map(asciiLowercased) } : chosen
+        return RequiredLiterals(alternatives: Array(Set(alternatives)).sorted { $0.lexicographicallyPrecedes($1) }, caseless: caseless)
     }
 
     @inline(__always) static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (byte >= 65 && byte <= 90) ? byte | 0x20 : byte
     }
 
-    /// Splits at `|` outside groups and classes; nil when the pattern's brackets do not balance.
-    private static func splitTopLevelAlternation(_ bytes: [UInt8]) -> [ArraySlice<UInt8>]? {
-        var branches: [ArraySlice<UInt8>] = []
-        var depth = 0, start = 0, index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 1
-            case UInt8(ascii: "["): index = skipClass(bytes, from: index) - 1
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"): depth -= 1; if depth < 0 { return nil }
-            case UInt8(ascii: "|") where depth == 0:
-                branches.append(bytes[start..<index]); start = index + 1
-            default: break
-            }
-            index += 1
-        }
-        guard depth == 0 else { return nil }
-        branches.append(bytes[start..<bytes.count])
-        return branches
+    /// A literal set: any match contains at least one member. Nil inside = unknown.
+    typealias LiteralSet = [[UInt8]]?
+
+    /// Picks the more selective of two sets: the one whose shortest member is longer.
+    static func better(_ a: LiteralSet, _ b: LiteralSet) -> LiteralSet {
+        guard let a, !a.isEmpty else { return b }
+        guard let b, !b.isEmpty else { return a }
+        let minA = a.map(\.count).min()!, minB = b.map(\.count).min()!
+        if minA != minB { return minA > minB ? a : b }
+        return a.count <= b.count ? a : b
     }
 
-    /// Index just past the character class starting at `from` (which holds `[`).
-    private static func skipClass(_ bytes: [UInt8], from: Int) -> Int {
-        var index = from + 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
-            if bytes[index] == UInt8(ascii: "[") , index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":") {
-                if let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "]")) { index = end + 1; continue }
-            }
-            if bytes[index] == UInt8(ascii: "]") { return index + 1 }
-            index += 1
-        }
-        return bytes.count
-    }
-
-    /// The longest run of literal bytes in one top-level sequence (groups and classes break runs).
-    private static func longestLiteral(in branch: ArraySlice<UInt8>) -> [UInt8]? {
-        let bytes = Array(branch)
-        var best: [UInt8] = []
-        var current: [UInt8] = []
-        // Length of `current` before its last atom, so a following quantifier can drop that atom.
-        var lastAtomStart = 0
-        func finishRun() {
-            if current.count > best.count { best = current }
-            current.removeAll(keepingCapacity: true)
-            lastAtomStart = 0
-        }
+    struct Parser {
+        let bytes: [UInt8]
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\\"):
-                guard index + 1 < bytes.count else { return nil }
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "Q") || (next >= UInt8(ascii: "1") && next <= UInt8(ascii: "9")) { return nil }
-                if isEscapedLiteral(next) {
-                    lastAtomStart = current.count
-                    current.append(next)
-                } else {
-                    finishRun()  // \d \s \w \b \x{…} \p{…} …
-                    if next == UInt8(ascii: "x") || next == UInt8(ascii: "p") || next == UInt8(ascii: "P") {
-                        if index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "{"),
-                           let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) {
-                            index = end + 1
-                            continue
+        var unsupported = false
+        var sawCaseless = false
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        /// Parses branches until `)` or the end. Returns the set for the whole alternation: the union of
+        /// each branch's set, or nil (inner) when any branch has none.
+        mutating func parseAlternation() -> LiteralSet? {
+            var union: [[UInt8]] = []
+            var known = true
+            while true {
+                let branch = parseSequence()
+                if unsupported { return nil }
+                if let branch, !branch.isEmpty { union.append(contentsOf: branch) } else { known = false }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "|") { index += 1; continue }
+                break
+            }
+            return .some(known ? union : nil)
+        }
+
+        /// Parses one branch; returns its best literal set (nil when it has none).
+        mutating func parseSequence() -> LiteralSet {
+            var best: LiteralSet = nil
+            var run: [UInt8] = []
+            var lastAtomStart = 0
+            func finishRun() {
+                if run.count >= RequiredLiterals.minimumLength { best = RequiredLiterals.better(best, [run]) }
+                run.removeAll(keepingCapacity: true)
+                lastAtomStart = 0
+            }
+            func applyQuantifier(_ effect: QuantifierEffect, _ atomStart: Int) {
+                switch effect {
+                case .none: break
+                case .dropAtom: run.removeSubrange(atomStart...); finishRun()
+                case .endRun: finishRun()
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "|"), UInt8(ascii: ")"):
+                    finishRun()
+                    return best
+                case UInt8(ascii: "\\"):
+                    guard index + 1 < bytes.count else { unsupported = true; return nil }
+                    let next = bytes[index + 1]
+                    index += 2
+                    if next == UInt8(ascii: "Q") || next == UInt8(ascii: "g") || next == UInt8(ascii: "k")
+                        || (next >= UInt8(ascii: "1") && next <= UInt8(ascii: "9")) {
+                        unsupported = true
+                        return nil
+                    }
+                    if Parser.isEscapedLiteral(next) {
+                        lastAtomStart = run.count
+                        run.append(next)
+                        applyQuantifier(quantifierAfterLiteral(), lastAtomStart)
+                    } else {
+                        finishRun()
+                        // \x{…}, \p{…}, \o{…}: skip the braces.
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "{"),
+                           let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) {
+                            index = close + 1
+                        }
+                        skipQuantifier()
+                    }
+                case UInt8(ascii: "["):
+                    finishRun()
+                    index = Parser.skipClass(bytes, from: index)
+                    skipQuantifier()
+                case UInt8(ascii: "("):
+                    finishRun()
+                    guard let groupSet = parseGroup() else {
+                        if unsupported { return nil }
+                        continue
+                    }
+                    if !consumeOptionalQuantifier() { best = RequiredLiterals.better(best, groupSet) }
+                case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                    finishRun()
+                    index += 1
+                    skipQuantifier()
+                case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
+                    // A quantifier after a breaker: nothing to undo.
+                    finishRun()
+                    skipQuantifier()
+                default:
+                    lastAtomStart = run.count
+                    run.append(byte)
+                    index += 1
+                    if byte >= 0xC0 {
+                        while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+                            run.append(bytes[index])
+                            index += 1
                         }
                     }
+                    applyQuantifier(quantifierAfterLiteral(), lastAtomStart)
                 }
-                index += 2
-                continue
-            case UInt8(ascii: "["):
-                finishRun()
-                index = skipClass(bytes, from: index)
-                continue
-            case UInt8(ascii: "("):
-                finishRun()
-                // Skip the whole group: its content is optional or alternative as far as we know.
-                var depth = 0
-                while index < bytes.count {
-                    let b = bytes[index]
-                    if b == UInt8(ascii: "\\") { index += 2; continue }
-                    if b == UInt8(ascii: "[") { index = skipClass(bytes, from: index); continue }
-                    if b == UInt8(ascii: "(") { depth += 1 }
-                    if b == UInt8(ascii: ")") { depth -= 1; if depth == 0 { index += 1; break } }
-                    index += 1
-                }
-                continue
-            case UInt8(ascii: "?"), UInt8(ascii: "*"):
-                current.removeSubrange(lastAtomStart...)
-                finishRun()
+            }
+            finishRun()
+            return best
+        }
+
+        enum QuantifierEffect { case none, dropAtom, endRun }
+
+        /// After a literal atom: an optional quantifier drops the atom; `+`/`{n,}` keep one copy and end
+        /// the run. Consumes the quantifier.
+        mutating func quantifierAfterLiteral() -> QuantifierEffect {
+            guard index < bytes.count else { return .none }
+            let effect: QuantifierEffect
+            switch bytes[index] {
+            case UInt8(ascii: "?"), UInt8(ascii: "*"): effect = .dropAtom
+            case UInt8(ascii: "+"): effect = .endRun
             case UInt8(ascii: "{"):
-                // {0,…} makes the last atom optional; {n,…} with n ≥ 1 keeps one copy.
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "0") {
-                    current.removeSubrange(lastAtomStart...)
-                }
-                finishRun()
-                while index < bytes.count, bytes[index] != UInt8(ascii: "}") { index += 1 }
-            case UInt8(ascii: "+"):
-                finishRun()
-            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: ")"), UInt8(ascii: "|"):
-                finishRun()
-            default:
-                // A multi-byte UTF-8 character is one atom.
-                lastAtomStart = current.count
-                current.append(byte)
-                if byte >= 0xC0 {
-                    while index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
-                        index += 1
-                        current.append(bytes[index])
+                effect = (index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "0")) ? .dropAtom : .endRun
+            default: return .none
+            }
+            skipQuantifier()
+            return effect
+        }
+
+        /// Skips a quantifier at `index` if there is one (with a lazy/possessive suffix).
+        mutating func skipQuantifier() {
+            guard index < bytes.count else { return }
+            switch bytes[index] {
+            case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"): index += 1
+            case UInt8(ascii: "{"):
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { index += 1; return }
+                index = close + 1
+            default: return
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        }
+
+        /// True (and consumed) when a quantifier that allows zero repetitions follows.
+        mutating func consumeOptionalQuantifier() -> Bool {
+            guard index < bytes.count else { return false }
+            let b = bytes[index]
+            let optional = b == UInt8(ascii: "?") || b == UInt8(ascii: "*")
+                || (b == UInt8(ascii: "{") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "0"))
+            skipQuantifier()
+            return optional
+        }
+
+        /// Parses a group at `(`; returns its literal set, or nil for lookarounds and option settings
+        /// (which require nothing) — `unsupported` is set for constructs that defeat the analysis.
+        mutating func parseGroup() -> [[UInt8]]? {
+            index += 1  // (
+            var capturesLiterals = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
+                index += 1
+                guard index < bytes.count else { unsupported = true; return nil }
+                let kind = bytes[index]
+                switch kind {
+                case UInt8(ascii: ":"), UInt8(ascii: ">"), UInt8(ascii: "|"): index += 1
+                case UInt8(ascii: "="), UInt8(ascii: "!"): index += 1; capturesLiterals = false
+                case UInt8(ascii: "<"):
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") || bytes[index + 1] == UInt8(ascii: "!") {
+                        index += 2; capturesLiterals = false
+                    } else {
+                        guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { unsupported = true; return nil }
+                        index = close + 1
                     }
+                case UInt8(ascii: "P"), UInt8(ascii: "'"):
+                    guard let close = bytes[index...].firstIndex(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "'") && $0 != kind }) ?? bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "'")) else { unsupported = true; return nil }
+                    index = close + 1
+                default:
+                    // Option letters: (?i) (?i: (?-i) (?s) … ; x changes how the pattern reads.
+                    var flags: [UInt8] = []
+                    while index < bytes.count, bytes[index] != UInt8(ascii: ")"), bytes[index] != UInt8(ascii: ":") {
+                        flags.append(bytes[index])
+                        index += 1
+                    }
+                    guard index < bytes.count, flags.allSatisfy({ "imsxnUJ-^".utf8.contains($0) }) else { unsupported = true; return nil }
+                    if flags.contains(UInt8(ascii: "x")) { unsupported = true; return nil }
+                    if flags.contains(UInt8(ascii: "i")) { sawCaseless = true }
+                    if bytes[index] == UInt8(ascii: ")") { index += 1; return nil }  // option setting only
+                    index += 1  // ':'
                 }
             }
+            guard let inner = parseAlternation() else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ")") else { unsupported = true; return nil }
             index += 1
+            return capturesLiterals ? inner : nil
         }
-        finishRun()
-        return best.isEmpty ? nil : best
-    }
 
-    private static func isEscapedLiteral(_ byte: UInt8) -> Bool {
-        // Punctuation escapes stand for themselves; letters and digits are classes or special.
-        !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) &&
-            !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) &&
-            !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-}
+        static func isEscapedLiteral(_ byte: UInt8) -> Bool {
+            !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) &&
+                !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) &&
+                !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
 
-extension RequiredLiterals {
-    /// True when `bytes` holds an inline option setting such as `(?i)`, `(?x:` or `(?-i)`.
-    fileprivate static func containsInlineOptions(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
-            if bytes[index] == UInt8(ascii: "("), bytes[index + 1] == UInt8(ascii: "?") {
-                let next = bytes[index + 2]
-                if "imsxnUJ-^".utf8.contains(next) { return true }
+        /// Index just past the character class starting at `from` (which holds `[`).
+        static func skipClass(_ bytes: [UInt8], from: Int) -> Int {
+            var index = from + 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
+                if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":"),
+                   let end = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "]")) {
+                    index = end + 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") { return index + 1 }
+                index += 1
             }
-            index += 1
+            return bytes.count
         }
-        return false
     }
 }

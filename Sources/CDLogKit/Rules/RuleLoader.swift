@@ -22,14 +22,15 @@ public struct RuleLoader {
     public func load(firstOrder: Int) throws -> [Rule] {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .basic)  // plain strings: no regex-based tag resolution
         } catch let error as YamlError {
             throw yamlFailure(error)
         } catch {
             throw failure(at: nil, "cannot parse YAML: \(error)")
         }
         guard let root else { return [] }
-        guard let top = root.mapping else { throw failure(at: root, "a rule file is a mapping with a `rules:` list") }
+        guard let topMapping = root.mapping else { throw failure(at: root, "a rule file is a mapping with a `rules:` list") }
+        let top = RuleLoader.keyed(topMapping)
         let defaultCategory = try top["category"].map { try category(from: $0) }
         guard let rulesNode = top["rules"] else { throw failure(at: root, "missing `rules:` list") }
         guard let sequence = rulesNode.sequence else { throw failure(at: rulesNode, "`rules` must be a list") }
@@ -46,14 +47,15 @@ public struct RuleLoader {
     ]
 
     private func rule(from node: Node, defaultCategory: Category?, order: Int) throws -> Rule {
-        guard let map = node.mapping else { throw failure(at: node, "each rule must be a mapping") }
-        for (key, _) in map {
+        guard let mapping = node.mapping else { throw failure(at: node, "each rule must be a mapping") }
+        let map = RuleLoader.keyed(mapping)
+        for (key, _) in mapping {
             guard let name = key.string, RuleLoader.ruleKeys.contains(name) else {
                 throw failure(at: key, "unknown key `\(key.string ?? "?")` in rule")
             }
         }
         let id = try requiredString(map, "id", in: node)
-        guard id.range(of: #"^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*)+$"#, options: .regularExpression) != nil else {
+        guard RuleLoader.isDottedID(id) else {
             throw failure(at: map["id"], "rule id `\(id)` must be dotted lower-case words, e.g. `cloudkit.quota-exceeded`")
         }
         let title = try requiredString(map, "title", in: node)
@@ -105,7 +107,7 @@ public struct RuleLoader {
                 extractors.append(extractor)
             }
         }
-        let advice = map["advice"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let advice = map["advice"]?.string.map { $0.trimmingSpaces() }
         let references = try map["references"].map { try stringList($0, key: "references").map(\.value) } ?? []
         var matchExamples: [RuleExample] = []
         var nomatchExamples: [RuleExample] = []
@@ -128,6 +130,16 @@ public struct RuleLoader {
                     location: location(of: node), order: order)
     }
 
+    /// `word(.word)+` with lower-case letters, digits, `_` and `-`, each word starting with a letter or digit.
+    static func isDottedID(_ id: String) -> Bool {
+        let words = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard words.count >= 2 else { return false }
+        return words.allSatisfy { word in
+            guard let first = word.utf8.first, (first >= 97 && first <= 122) || (first >= 48 && first <= 57) else { return false }
+            return word.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 || $0 == 45 }
+        }
+    }
+
     // MARK: - Typed accessors
 
     private func category(from node: Node) throws -> Category {
@@ -137,7 +149,15 @@ public struct RuleLoader {
         return category
     }
 
-    private func requiredString(_ map: Node.Mapping, _ key: String, in parent: Node) throws -> String {
+    /// A mapping's entries by string key (looking keys up through `Node.Mapping`'s subscript would
+    /// resolve tags with regular expressions on every lookup).
+    static func keyed(_ mapping: Node.Mapping) -> [String: Node] {
+        var result: [String: Node] = [:]
+        for (key, value) in mapping { if let name = key.scalar?.string, result[name] == nil { result[name] = value } }
+        return result
+    }
+
+    private func requiredString(_ map: [String: Node], _ key: String, in parent: Node) throws -> String {
         guard let node = map[key] else { throw failure(at: parent, "rule is missing `\(key)`") }
         guard let value = node.string, !value.isEmpty else { throw failure(at: node, "`\(key)` must be a non-empty string") }
         return value
@@ -172,7 +192,7 @@ public struct RuleLoader {
             if item.scalar != nil, let text = item.string {
                 return RuleExample(text: text, expectedFields: [:], location: location(of: item))
             }
-            guard let map = item.mapping, let text = map["text"]?.string else {
+            guard let mapping = item.mapping, case let map = RuleLoader.keyed(mapping), let text = map["text"]?.string else {
                 throw failure(at: item, "an example is a string or a mapping with `text:` (and optional `fields:`)")
             }
             var fields: [String: String] = [:]

@@ -6,4 +6,13 @@
 /// A thin wrapper over the C library's memmem (a GNU/BSD extension Swift does not import on Linux).
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
+/// Runs a byte-class DFA over `subject[from..<length]` starting in `*state`. States are stored
+/// premultiplied (a state's value is its row offset in `transitions`), and accepting states are
+/// numbered last, so a state is accepting when its value is `>= accept_from`: one dependent load
+/// per byte. Stops at the first position whose new state is accepting and returns that position;
+/// returns `length` when the end is reached. `*state` holds the state after the returned position.
+size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *transitions,
+                             unsigned int accept_from, const unsigned char *subject, size_t from,
+                             size_t length, unsigned int *state);
+
 #endif

@@ -1,0 +1,225 @@
+import CDLogCore
+import CDLogKit
+
+/// One cited entry: where it is and what it says.
+public struct Citation: Sendable {
+    public var source: String
+    public var line: Int
+    public var endLine: Int
+    public var rule: String?
+    public var title: String?
+    public var severity: Severity?
+    /// The first line of the message (cut).
+    public var excerpt: String
+    public var count: Int
+    public var timestamp: String?
+    public var fields: [(name: String, value: String)]
+    public var isCrash: Bool
+
+    /// `app.log:12` or `app.log:12-15`.
+    public var location: String { endLine > line ? "\(source):\(line)-\(endLine)" : "\(source):\(line)" }
+
+    public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+
+    init(_ reported: ReportedEntry) {
+        self.init(entry: reported.entry, classification: reported.classification, count: reported.count)
+    }
+
+    init(entry e: Entry, classification: Classification?, count: Int) {
+        source = e.source
+        line = e.line
+        endLine = e.endLine
+        rule = classification?.rule.id
+        title = classification?.rule.title
+        severity = classification?.severity
+        excerpt = e.message.firstLine(limit: 300)
+        self.count = count
+        timestamp = e.timestamp
+        fields = classification?.fields ?? e.presetFields
+        isCrash = e.format == .crashReport
+    }
+}
+
+/// Streams entries past every entry condition of a catalog, counting matches and keeping the first
+/// few citations of each (memory: conditions × `keep`).
+public final class EvidenceCollector {
+    struct Tally {
+        var count = 0
+        var citations: [Citation] = []
+    }
+
+    let catalog: DiagnosisCatalog
+    let keep: Int
+    private let scratch = MatchScratch()
+    /// [diagnosis][condition]
+    private(set) var tallies: [[Tally]]
+    /// Per (diagnosis, condition): rule id → does the rule pattern match it.
+    private var ruleCache: [[[String: Bool]]]
+
+    public init(catalog: DiagnosisCatalog, keep: Int = 5) {
+        self.catalog = catalog
+        self.keep = keep
+        tallies = catalog.diagnoses.map { [Tally](repeating: Tally(), count: $0.conditions.count) }
+        ruleCache = catalog.diagnoses.map { [[String: Bool]](repeating: [:], count: $0.conditions.count) }
+    }
+
+    public func offer(_ reported: ReportedEntry) {
+        offer(entry: reported.entry, classification: reported.classification, count: reported.count)
+    }
+
+    /// Offers one entry (`count` echoes folded into it).
+    public func offer(entry: Entry, classification: Classification?, count: Int) {
+        let isCrash = entry.format == .crashReport
+        var citation: Citation?
+        for (d, diagnosis) in catalog.diagnoses.enumerated() {
+            for (c, condition) in diagnosis.conditions.enumerated() {
+                guard let matcher = condition.entry else { continue }
+                if condition.kind == .crash && !isCrash { continue }
+                guard matches(matcher, entry, classification, d: d, c: c) else { continue }
+                tallies[d][c].count += count
+                if tallies[d][c].citations.count < keep {
+                    if citation == nil { citation = Citation(entry: entry, classification: classification, count: count) }
+                    tallies[d][c].citations.append(citation!)
+                }
+            }
+        }
+    }
+
+    private func matches(_ m: EntryMatcher, _ entry: Entry, _ classification: Classification?, d: Int, c: Int) -> Bool {
+        if !m.categories.isEmpty {
+            guard let category = classification?.category, m.categories.contains(category) else { return false }
+        }
+        if let minimum = m.minimumSeverity {
+            guard let severity = classification?.severity, severity >= minimum else { return false }
+        }
+        if let rule = m.rule {
+            guard let id = classification?.rule.id else { return false }
+            if let cached = ruleCache[d][c][id] {
+                if !cached { return false }
+            } else {
+                let result = rule.matches(id, scratch: scratch)
+                ruleCache[d][c][id] = result
+                if !result { return false }
+            }
+        }
+        if !m.fields.isEmpty {
+            let fields = classification?.fields ?? entry.presetFields
+            for (name, regex) in m.fields {
+                guard let value = fields.first(where: { $0.name == name })?.value, regex.matches(value, scratch: scratch) else { return false }
+            }
+        }
+        if let message = m.message, !message.matches(entry.message, scratch: scratch) { return false }
+        return true
+    }
+}
+
+/// A diagnosis that holds, with its evidence.
+public struct DiagnosisResult: Sendable {
+    public struct Evidence: Sendable {
+        public var condition: String
+        public var label: String
+        public var kind: Condition.Kind
+        public var optional: Bool
+        /// Matching entries (echoes included); for store evidence, 1.
+        public var count: Int
+        public var citations: [Citation]
+        /// The store that satisfied a store condition, with the figures the condition tested.
+        public var storePath: String?
+        public var storeFigures: [(name: String, value: String, test: String)]
+    }
+
+    public var id: String
+    public var title: String
+    public var severity: Severity
+    public var priority: Int
+    public var statement: String
+    public var advice: [String]
+    public var references: [String]
+    public var evidence: [Evidence]
+    /// Optional conditions that held, of how many.
+    public var supportHeld: Int
+    public var supportTotal: Int
+    var order: Int
+
+    /// "high" when every optional condition held, "medium" otherwise.
+    public var confidence: String { supportHeld == supportTotal ? "high" : "medium" }
+}
+
+/// Evaluates a catalog against collected evidence and inspected stores.
+public enum Correlator {
+    /// Every diagnosis that holds, best first: priority, severity, optional conditions held, declaration order.
+    public static func evaluate(_ catalog: DiagnosisCatalog, evidence: EvidenceCollector, stores: [StoreFacts]) -> [DiagnosisResult] {
+        var results: [DiagnosisResult] = []
+        for (d, rule) in catalog.diagnoses.enumerated() {
+            var held: [DiagnosisResult.Evidence] = []
+            var failedRequired = false
+            var storeForCondition: [String: StoreFacts] = [:]
+            var firstFields: [String: Citation] = [:]
+            for (c, condition) in rule.conditions.enumerated() {
+                var item: DiagnosisResult.Evidence?
+                switch condition.kind {
+                case .log, .crash:
+                    let tally = evidence.tallies[d][c]
+                    if condition.entry!.count.holds(Double(tally.count)) && (tally.count > 0 || condition.entry!.count.op == .le || condition.entry!.count.op == .lt || condition.entry!.count.op == .eq) {
+                        item = .init(condition: condition.name, label: condition.label, kind: condition.kind, optional: condition.optional,
+                                     count: tally.count, citations: tally.citations, storePath: nil, storeFigures: [])
+                        if let first = tally.citations.first { firstFields[condition.name] = first }
+                    }
+                case .store:
+                    let matcher = condition.store!
+                    if let store = stores.first(where: { holds(matcher, $0) }) {
+                        storeForCondition[condition.name] = store
+                        item = .init(condition: condition.name, label: condition.label, kind: .store, optional: condition.optional,
+                                     count: 1, citations: [], storePath: store.path,
+                                     storeFigures: matcher.figures.map { ($0.name, store.formatted($0.name) ?? "?",
+                                                                            $0.name.hasSuffix("Bytes") ? "\($0.comparison.op.rawValue) \(Format.bytes($0.comparison.value))" : $0.comparison.description) }
+                                        + matcher.findings.map { ("finding", $0, "present") })
+                    }
+                }
+                if let item { held.append(item) } else if !condition.optional { failedRequired = true; break }
+            }
+            if failedRequired { continue }
+            let optionalHeld = held.filter(\.optional).count
+            guard optionalHeld >= rule.atLeast else { continue }
+
+            func resolve(_ placeholder: String) -> String? {
+                let parts = placeholder.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { return nil }
+                let (name, key) = (parts[0], parts[1])
+                if let store = storeForCondition[name] {
+                    if key == "path" { return store.path }
+                    if key == "walPath" { return store.walPath }
+                    return store.formatted(key)
+                }
+                guard let item = held.first(where: { $0.condition == name }) else { return nil }
+                if key == "count" { return Format.grouped(item.count) }
+                guard let first = firstFields[name] else { return nil }
+                switch key {
+                case "line": return first.location
+                case "rule": return first.rule
+                case "title": return first.title
+                default: return first.field(key)
+                }
+            }
+            let statement = rule.statements.lazy.compactMap { Placeholders.fill($0, resolve) }.first ?? rule.title
+            results.append(DiagnosisResult(id: rule.id, title: rule.title, severity: rule.severity, priority: rule.priority,
+                                           statement: statement, advice: rule.advice, references: rule.references,
+                                           evidence: held, supportHeld: optionalHeld,
+                                           supportTotal: rule.conditions.filter(\.optional).count, order: rule.order))
+        }
+        return results.sorted {
+            if $0.priority != $1.priority { return $0.priority > $1.priority }
+            if $0.severity != $1.severity { return $0.severity > $1.severity }
+            if $0.supportHeld != $1.supportHeld { return $0.supportHeld > $1.supportHeld }
+            return $0.order < $1.order
+        }
+    }
+
+    static func holds(_ m: StoreMatcher, _ store: StoreFacts) -> Bool {
+        for (name, comparison) in m.figures {
+            guard let value = store.figures[name], comparison.holds(value) else { return false }
+        }
+        for id in m.findings where !store.findings.contains(where: { $0.id == id }) { return false }
+        return true
+    }
+}

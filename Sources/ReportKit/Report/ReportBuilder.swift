@@ -1,0 +1,214 @@
+import CDLogCore
+import CDLogKit
+import StoreInspection
+
+/// What `cdlog report` does, without the command line: classifies the sources, inspects the stores,
+/// evaluates the diagnosis catalog and assembles a `ReportDocument`. Never prints.
+///
+/// Contract: deterministic — the same inputs give the same document (no clock, no random order,
+/// dictionaries are always read in sorted or insertion order); with `redact`, every text that
+/// reaches the document passes through one `Redactor`, in document order. Throws `ToolFailure` for an
+/// unreadable or invalid source or store (one line), `OutputClosed` never (nothing is written).
+public struct ReportBuilder {
+    public struct Options: Sendable {
+        public var redact = false
+        public var limits = ReportLimits()
+        /// Timeline rows below this severity are left out (they still count).
+        public var timelineMinimumSeverity: Severity = .debug
+        public var forcedFormat: InputFormat?
+        public var threads = 1
+        public init() {}
+    }
+
+    public let classifier: Classifier
+    public let catalog: DiagnosisCatalog
+    public let options: Options
+
+    public init(classifier: Classifier, catalog: DiagnosisCatalog, options: Options = Options()) {
+        self.classifier = classifier
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// Inspects every store of `path` (a store file or a folder) with walcheck's engine.
+    public static func inspectStores(at path: String) throws -> [StoreFacts] {
+        try StoreLocator.locate(path).map { StoreFacts(report: try StoreInspector.inspect($0)) }
+    }
+
+    public func build(sources: [any ByteSource], stores: [StoreFacts]) throws -> ReportDocument {
+        let evidence = EvidenceCollector(catalog: catalog, keep: options.limits.citationsPerCondition)
+        let collector = ReportCollector(evidence: evidence, limits: options.limits, minimumSeverity: options.timelineMinimumSeverity)
+        var runOptions = ClassifyRun.Options()
+        runOptions.includeUnclassified = true
+        runOptions.forcedFormat = options.forcedFormat
+        runOptions.threads = options.threads
+        let summary = try ClassifyRun(classifier: classifier, options: runOptions).run(sources: sources, reporter: collector)
+        let diagnoses = Correlator.evaluate(catalog, evidence: evidence, stores: stores)
+        return assemble(collector: collector, summary: summary, diagnoses: diagnoses, stores: stores)
+    }
+
+    // MARK: - Assembly
+
+    private func assemble(collector: ReportCollector, summary: ClassifySummary, diagnoses: [DiagnosisResult],
+                          stores: [StoreFacts]) -> ReportDocument {
+        let redactor = options.redact ? Redactor() : nil
+        func r(_ s: String) -> String { redactor?.redact(s) ?? s }
+        func r(_ s: String?) -> String? { s.map { redactor?.redact($0) ?? $0 } }
+        func r(_ c: Citation) -> Citation {
+            guard redactor != nil else { return c }
+            var c = c
+            c.source = r(c.source)
+            c.excerpt = r(c.excerpt)
+            c.fields = c.fields.map { ($0.name, r($0.value)) }
+            return c
+        }
+
+        // Inputs first, so that placeholders are numbered from the top of the report.
+        let sources = summary.sources.map { r($0) }
+        let storePaths = stores.map { r($0.path) }
+
+        // Diagnoses.
+        let redactedDiagnoses = diagnoses.map { d -> DiagnosisResult in
+            var d = d
+            d.statement = r(d.statement)
+            d.evidence = d.evidence.map { e in
+                var e = e
+                e.citations = e.citations.map(r)
+                e.storePath = r(e.storePath)
+                return e
+            }
+            return d
+        }
+        var fallback: String?, fallbackCitation: Citation?, fallbackAdvice: String?
+        if diagnoses.isEmpty {
+            let worst = collector.timeline.max { a, b in a.severity != b.severity ? a.severity < b.severity : a.order > b.order }
+            if let worst, worst.severity >= .warning {
+                fallback = "No known failure pattern matched; the most severe event is “\(worst.first.title ?? worst.first.rule ?? "?")” (\(worst.severity.name), \(worst.category.id))."
+                fallbackCitation = r(worst.first)
+                fallbackAdvice = worst.first.rule.flatMap { classifier.ruleSet.rule(id: $0)?.advice }
+            } else {
+                fallback = "No failure found: nothing at warning or above was classified" + (stores.isEmpty ? "." : " and no store figure matched a known failure.")
+            }
+        }
+
+        // Environment.
+        var environment: [ReportDocument.Fact] = []
+        if let crash = collector.crashes.first {
+            let c = Citation(crash)
+            let where_ = r(c.location)
+            for (label, key) in [("App", "appName"), ("Bundle id", "bundleID"), ("Version", "appVersion"), ("Build", "build"),
+                                 ("OS", "osVersion"), ("Device", "device"), ("Incident", "incidentID")] {
+                if let v = c.field(key) { environment.append(.init(label: label, value: r(v), source: where_)) }
+            }
+            if let t = c.timestamp { environment.append(.init(label: "Crash time", value: t, source: where_)) }
+        }
+        if !collector.processes.isEmpty {
+            environment.append(.init(label: "Processes in the logs", value: collector.processes.map { r($0) }.joined(separator: ", "), source: nil))
+        }
+        for store in stores {
+            guard let report = store.report else { continue }
+            let path = r(store.path)
+            if let cd = report.sql?.coreData {
+                if let v = cd.frameworkVersion { environment.append(.init(label: "Store framework version", value: "NSPersistenceFrameworkVersion \(v)", source: path)) }
+                if let t = cd.storeType { environment.append(.init(label: "Store type", value: t, source: path)) }
+                if !cd.modelVersionIdentifiers.isEmpty {
+                    environment.append(.init(label: "Model version identifiers", value: cd.modelVersionIdentifiers.joined(separator: ", "), source: path))
+                }
+            }
+            environment.append(.init(label: "SQLite", value: "\(report.database.header.journalMode) journal, \(report.database.header.pageSize)-byte pages, written by SQLite \(report.database.header.sqliteVersion ?? "?")", source: path))
+        }
+
+        // Timeline.
+        var rows = collector.timeline
+        let allTimed = !rows.isEmpty && rows.allSatisfy { $0.sortTime != nil }
+        if allTimed {
+            let sourceIndex = Dictionary(summary.sources.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            rows.sort {
+                if $0.sortTime! != $1.sortTime! { return $0.sortTime! < $1.sortTime! }
+                let s0 = sourceIndex[$0.first.source] ?? 0, s1 = sourceIndex[$1.first.source] ?? 0
+                if s0 != s1 { return s0 < s1 }
+                return $0.order < $1.order
+            }
+        }
+        rows = rows.map { row in
+            var row = row
+            row.first = r(row.first)
+            row.lastLocation = r(row.lastLocation)
+            return row
+        }
+
+        // Crashes.
+        let crashes = collector.crashes.map { crash -> ReportDocument.Crash in
+            let c = r(Citation(crash))
+            var facts: [ReportDocument.Fact] = []
+            for (label, key) in [("Exception", "exceptionType"), ("Signal", "signal"), ("Termination", "terminationNamespace"),
+                                 ("Termination code", "terminationCode"), ("Reason", "terminationReason"),
+                                 ("Watchdog event", "watchdogEvent"), ("Wall-clock allowance (s)", "wallClockAllowance"),
+                                 ("App CPU (s)", "appCPUSeconds"), ("CPU", "cpuInterpretation"), ("Exception name", "exceptionName"),
+                                 ("Exception reason", "exceptionReason"), ("Blamed cause", "blamedCause"), ("Partial report", "partial")] {
+                if let v = c.field(key) { facts.append(.init(label: label, value: v, source: nil)) }
+            }
+            func list(_ key: String) -> [String] { c.field(key).map { $0.components(separatedBy: "; ") } ?? [] }
+            return ReportDocument.Crash(citation: c, rule: c.rule, title: c.title, severity: c.severity,
+                                        headline: c.excerpt, facts: facts, blamedFrames: list("blamedFrames"),
+                                        mainThreadFrames: list("mainThreadFrames"), cannotTell: c.field("cannotTell").map { [$0] } ?? [])
+        }
+
+        // Stores.
+        let storeDocs = stores.map { store -> ReportDocument.Store in
+            var facts: [ReportDocument.Fact] = []
+            func add(_ label: String, _ name: String) {
+                if let v = store.formatted(name) { facts.append(.init(label: label, value: v, source: nil)) }
+            }
+            add("Database file", "databaseBytes")
+            add("WAL file", "walBytes")
+            add("WAL frames (committed)", "walFrames")
+            add("Pending frames (not checkpointed)", "pendingFrames")
+            add("Pending WAL bytes", "pendingBytes")
+            add("Checkpoint would write", "checkpointWriteBytes")
+            add("Recovery reads at next open", "recoveryBytes")
+            add("WAL / database", "walToDatabaseRatio")
+            var entities: [(String, Int?)] = []
+            var walcheckJSON = "null"
+            if let report = store.report {
+                facts.append(.init(label: "Checkpoint progress", value: report.checkpoint.progress, source: nil))
+                facts.append(.init(label: "wal-index", value: "\(report.walIndex.state): \(r(report.walIndex.reason))", source: nil))
+                entities = report.sql?.coreData?.entities.map { ($0.name, $0.rows) } ?? []
+                walcheckJSON = r(StoreInspection.ReportRenderer.json(report))
+            }
+            add("Pending CloudKit exports", "pendingExports")
+            add("Failed CloudKit events", "failedCloudKitEvents")
+            add("History transactions", "historyTransactions")
+            let findings = (store.report?.findings ?? []).map { ($0.id, $0.severity, r($0.title), r($0.detail)) }
+            return ReportDocument.Store(path: r(store.path), facts: facts, entities: entities, findings: findings, walcheckJSON: walcheckJSON)
+        }
+
+        // Appendix.
+        let templates = collector.templates.map { t -> TemplateRow in
+            var t = t
+            t.template = r(t.template)
+            t.example = r(t.example)
+            t.firstLocation = r(t.firstLocation)
+            t.lastLocation = r(t.lastLocation)
+            return t
+        }
+
+        var highest = summary.highestSeverity
+        for s in stores.flatMap({ $0.findings.map(\.severity) }) + diagnoses.map(\.severity) where highest.map({ s > $0 }) ?? true {
+            highest = s
+        }
+
+        return ReportDocument(
+            sources: sources, storePaths: storePaths, redacted: redactor != nil, redactions: redactor?.counts ?? [],
+            diagnoses: redactedDiagnoses, fallbackHeadline: fallback, fallbackCitation: fallbackCitation, fallbackAdvice: fallbackAdvice,
+            environment: environment, timeline: rows, timelineOrder: allTimed ? "time" : "input",
+            timelineOmittedRows: collector.timelineOmittedRows, timelineOmittedEvents: collector.timelineOmittedEvents,
+            timelineMinimumSeverity: options.timelineMinimumSeverity,
+            entries: summary.entries, classified: summary.classified,
+            byCategory: Category.allCases.compactMap { c in summary.byCategory[c].map { (c, $0) } },
+            bySeverity: Severity.allCases.reversed().compactMap { s in summary.bySeverity[s].map { (s, $0) } },
+            crashes: crashes, crashesOmitted: collector.crashesOmitted, stores: storeDocs,
+            templates: templates, templatesOmittedLines: collector.templatesOmittedLines,
+            unclassifiedRelevant: collector.unclassifiedRelevant, chart: Chart.make(collector.chart), highestSeverity: highest)
+    }
+}

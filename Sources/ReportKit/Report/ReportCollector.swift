@@ -1,0 +1,189 @@
+import CDLogCore
+import CDLogKit
+
+/// Limits that keep a report's memory bounded whatever the input size.
+public struct ReportLimits: Sendable {
+    /// Timeline rows (distinct events); later new events are counted in "N more".
+    public var timelineRows = 200
+    /// Appendix templates; later new templates are counted in "N more".
+    public var templates = 200
+    /// Crash reports kept in full.
+    public var crashes = 20
+    /// Points kept for the chart (downsampled by stride beyond this).
+    public var chartPoints = 20_000
+    /// Citations kept per diagnosis condition.
+    public var citationsPerCondition = 5
+    public init() {}
+}
+
+/// One timeline row: an event and its folded duplicates.
+public struct TimelineRow: Sendable {
+    public var first: Citation
+    public var lastLocation: String
+    public var lastTimestamp: String?
+    public var count: Int
+    public var category: Category
+    public var severity: Severity
+    var sortTime: Double?
+    var order: Int
+}
+
+/// One template of unclassified Core Data / CloudKit lines.
+public struct TemplateRow: Sendable {
+    public var template: String
+    public var count: Int
+    public var firstLocation: String
+    public var lastLocation: String
+    public var example: String
+    var order: Int
+}
+
+/// A classified entry's place on the chart.
+struct ChartPoint: Sendable {
+    var time: Double?
+    var ordinal: Int
+    var category: Category
+}
+
+/// The `Reporter` a report run classifies into: folds the timeline, groups unclassified lines into
+/// templates, keeps crash entries, feeds the evidence collector and samples chart points.
+/// Memory is bounded by `ReportLimits` (plus one dictionary key per timeline row and template).
+final class ReportCollector: Reporter {
+    let limits: ReportLimits
+    let minimumSeverity: Severity
+    let evidence: EvidenceCollector
+    private let masker = TemplateMasker()
+
+    private(set) var timeline: [TimelineRow] = []
+    private var timelineIndex: [String: Int] = [:]
+    private(set) var timelineOmittedEvents = 0
+    private(set) var timelineOmittedRows = 0
+    private var omittedKeys = Set<String>()
+    private let omittedKeyCap = 10_000
+
+    private(set) var templates: [TemplateRow] = []
+    private var templateIndex: [String: Int] = [:]
+    private(set) var templatesOmittedLines = 0
+    private(set) var unclassifiedRelevant = 0
+
+    private(set) var crashes: [ReportedEntry] = []
+    private(set) var crashesOmitted = 0
+    private(set) var processes: [String] = []
+
+    private(set) var chart: [ChartPoint] = []
+    private var chartStride = 1
+    private var chartSeen = 0
+
+    private(set) var summary = ClassifySummary()
+    private var ordinal = 0
+
+    init(evidence: EvidenceCollector, limits: ReportLimits, minimumSeverity: Severity) {
+        self.evidence = evidence
+        self.limits = limits
+        self.minimumSeverity = minimumSeverity
+    }
+
+    func report(_ reported: ReportedEntry) throws {
+        ordinal += 1
+        evidence.offer(reported)
+        let entry = reported.entry
+        if let process = entry.process, processes.count < 10, !processes.contains(process) { processes.append(process) }
+        if entry.format == .crashReport {
+            if crashes.count < limits.crashes { crashes.append(reported) } else { crashesOmitted += 1 }
+        }
+        guard let classification = reported.classification else {
+            addTemplate(reported)
+            return
+        }
+        addChartPoint(ChartPoint(time: entry.timestamp.flatMap(ISOTime.seconds), ordinal: ordinal, category: classification.category))
+        guard classification.severity >= minimumSeverity else { return }
+        let key = classification.rule.id + "\u{1}" + (entry.format == .crashReport ? entry.source + ":\(entry.line)"
+                                                       : masker.mask(entry.message.firstLine(limit: 400)))
+        if let index = timelineIndex[key] {
+            timeline[index].count += reported.count
+            timeline[index].lastLocation = Citation(reported).location
+            timeline[index].lastTimestamp = entry.timestamp ?? timeline[index].lastTimestamp
+        } else if timeline.count < limits.timelineRows {
+            timelineIndex[key] = timeline.count
+            let citation = Citation(reported)
+            timeline.append(TimelineRow(first: citation, lastLocation: citation.location, lastTimestamp: entry.timestamp,
+                                        count: reported.count, category: classification.category,
+                                        severity: classification.severity, sortTime: entry.timestamp.flatMap(ISOTime.seconds),
+                                        order: timeline.count))
+        } else {
+            timelineOmittedEvents += reported.count
+            if !omittedKeys.contains(key) {
+                timelineOmittedRows += 1
+                if omittedKeys.count < omittedKeyCap { omittedKeys.insert(key) }
+            }
+        }
+    }
+
+    func finish(summary: ClassifySummary) throws { self.summary = summary }
+
+    /// Literals that make an unclassified entry Core Data / CloudKit material for the appendix.
+    static let relevantLiterals = ["CoreData", "CloudKit", "CKError", "NSPersistent", "NSManagedObject", "SwiftData",
+                                   "NSCocoaErrorDomain", "NSSQLite", "sqlite", "CKRecord", "Core Data"]
+
+    private func addTemplate(_ reported: ReportedEntry) {
+        let entry = reported.entry
+        let relevant = (entry.subsystem.map { $0.hasPrefix("com.apple.coredata") || $0.hasPrefix("com.apple.cloudkit") } ?? false)
+            || Self.relevantLiterals.contains { entry.message.utf8.count < 65536 ? entry.message.contains($0) : String(entry.message.prefix(65536)).contains($0) }
+        guard relevant, entry.format != .crashReport else { return }
+        unclassifiedRelevant += reported.count
+        let template = masker.mask(entry.message.firstLine(limit: 300))
+        let location = Citation(reported).location
+        if let index = templateIndex[template] {
+            templates[index].count += reported.count
+            templates[index].lastLocation = location
+        } else if templates.count < limits.templates {
+            templateIndex[template] = templates.count
+            templates.append(TemplateRow(template: template, count: reported.count, firstLocation: location,
+                                         lastLocation: location, example: entry.message.cut(2000), order: templates.count))
+        } else {
+            templatesOmittedLines += reported.count
+        }
+    }
+
+    private func addChartPoint(_ point: ChartPoint) {
+        chartSeen += 1
+        guard chartSeen % chartStride == 0 else { return }
+        chart.append(point)
+        if chart.count >= limits.chartPoints {
+            // Keep every other point and double the stride: bounded and deterministic.
+            chart = chart.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            chartStride *= 2
+        }
+    }
+}
+
+/// Masks the variable parts of a line so that lines of one kind share a template.
+final class TemplateMasker {
+    private let regex: PCRERegex
+    private let scratch = MatchScratch()
+    static let kinds = ["email", "uuid", "url", "path", "record", "addr", "hex", "n"]
+
+    init() {
+        regex = try! PCRERegex(
+            #"(?<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})"#
+            + #"|(?<uuid>\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b)"#
+            + #"|(?<url>\b(?:file|https?|x-coredata)://(?:[^\s"'<>,;)}\]]|\x20(?=Support/))*)"#
+            + #"|(?<path>(?<![\w.])/(?:[^\s/"'<>,;:)}\]]|\x20(?=Support/))+(?:/(?:[^\s"'<>,;:)}\]/]|\x20(?=Support/))*)+)"#
+            + #"|(?:recordName=|ownerName=)(?<record>[^,;>\s"]+)"#
+            + #"|(?<addr>\b0x[0-9A-Fa-f]+\b)"#
+            + #"|(?<hex>\b[0-9A-Fa-f]{16,}\b)"#
+            + #"|(?<n>(?<![A-Za-z_\d])\d+(?:\.\d+)?)"#)
+    }
+
+    func mask(_ text: String) -> String {
+        regex.replacingMatches(in: text, scratch: scratch) { match, groups in
+            for (index, kind) in Self.kinds.enumerated() where index < groups.count && groups[index] != nil {
+                if kind == "record" { return match.replacingOccurrences(of: groups[index]!, with: "<record>") }
+                return "<\(kind)>"
+            }
+            return nil
+        }
+    }
+}
+
+import Foundation

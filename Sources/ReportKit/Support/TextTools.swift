@@ -1,0 +1,154 @@
+import CDLogKit
+
+/// Deterministic number and size formatting (no locale, no Foundation formatters).
+public enum Format {
+    /// `1234567` → "1,234,567"; non-integers with one decimal.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return grouped(Int64(value)) }
+        return decimal(value, places: 1)
+    }
+
+    public static func grouped(_ value: Int64) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    public static func grouped(_ value: Int) -> String { grouped(Int64(value)) }
+
+    /// Fixed decimals, rounding half away from zero, without `String(format:)`.
+    public static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "?" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        var fraction = String(Int64(scaled) - whole * Int64(scale))
+        while fraction.count < places { fraction = "0" + fraction }
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        return places == 0 ? sign + String(whole) : sign + String(whole) + "." + fraction
+    }
+
+    /// "48.2 MiB" — binary units like walcheck (bytes, KiB, MiB, GiB).
+    public static func bytes(_ value: Double) -> String {
+        let v = max(0, value)
+        if v < 1024 { return "\(Int64(v)) bytes" }
+        if v < 1_048_576 { return decimal(v / 1024, places: 1) + " KiB" }
+        if v < 1_073_741_824 {
+            let m = v / 1_048_576
+            return (m >= 100 ? decimal(m, places: 0) : decimal(m, places: 1)) + " MiB"
+        }
+        return decimal(v / 1_073_741_824, places: 2) + " GiB"
+    }
+}
+
+/// `{condition.key}` placeholders in diagnosis statements.
+enum Placeholders {
+    static func names(in text: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for c in text {
+            if c == "{" { current = "" } else if c == "}" {
+                if let name = current { names.append(name) }
+                current = nil
+            } else if current != nil { current!.append(c) }
+        }
+        return names
+    }
+
+    /// Replaces every placeholder with `resolve(name)`; nil when any placeholder does not resolve.
+    static func fill(_ text: String, _ resolve: (String) -> String?) -> String? {
+        var out = ""
+        var current: String?
+        for c in text {
+            if c == "{" { current = "" } else if c == "}", let name = current {
+                guard let value = resolve(name) else { return nil }
+                out += value
+                current = nil
+            } else if current != nil { current!.append(c) } else { out.append(c) }
+        }
+        return out
+    }
+}
+
+extension PCRERegex {
+    /// True when the pattern matches anywhere in `text`.
+    func matches(_ text: String, scratch: MatchScratch) -> Bool {
+        var copy = text
+        return copy.withUTF8 { matches(UnsafeRawBufferPointer($0), scratch: scratch) }
+    }
+
+    /// Replaces every match: `replacement` gets the matched text and the capture groups' texts and
+    /// returns what to put in the matched range (or nil to keep it).
+    func replacingMatches(in text: String, scratch: MatchScratch,
+                          _ replacement: (_ match: String, _ groups: [String?]) -> String?) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var position = 0
+        bytes.withUnsafeBytes { raw in
+            var start = 0
+            while start <= raw.count, let ranges = firstMatch(in: raw, from: start, scratch: scratch), let whole = ranges[0] {
+                let groups = ranges.dropFirst().map { $0.map { String(decoding: bytes[$0], as: UTF8.self) } }
+                let matched = String(decoding: bytes[whole], as: UTF8.self)
+                if let replaced = replacement(matched, Array(groups)) {
+                    out.append(contentsOf: bytes[position..<whole.lowerBound])
+                    out.append(contentsOf: replaced.utf8)
+                    position = whole.upperBound
+                }
+                start = whole.isEmpty ? whole.upperBound + 1 : whole.upperBound
+            }
+        }
+        if position == 0 && out.isEmpty { return text }
+        out.append(contentsOf: bytes[position...])
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// ISO 8601 (`2021-08-10T15:27:55.123456+08:00`, `…Z`, no zone = UTC) → seconds since 1970; nil otherwise.
+enum ISOTime {
+    static func seconds(_ text: String) -> Double? {
+        let u = Array(text.utf8)
+        guard u.count >= 19, u[4] == 45, u[7] == 45, u[10] == 84 || u[10] == 32, u[13] == 58, u[16] == 58 else { return nil }
+        func num(_ a: Int, _ b: Int) -> Int? {
+            var v = 0
+            for i in a..<b { guard u[i] >= 48 && u[i] <= 57 else { return nil }; v = v * 10 + Int(u[i] - 48) }
+            return v
+        }
+        guard let y = num(0, 4), let mo = num(5, 7), let d = num(8, 10), let h = num(11, 13), let mi = num(14, 16),
+              let s = num(17, 19), (1...12).contains(mo), (1...31).contains(d) else { return nil }
+        var i = 19
+        var fraction = 0.0
+        if i < u.count, u[i] == 46 {
+            i += 1
+            var scale = 0.1
+            while i < u.count, u[i] >= 48, u[i] <= 57 { fraction += Double(u[i] - 48) * scale; scale /= 10; i += 1 }
+        }
+        var offset = 0
+        if i < u.count, u[i] == 43 || u[i] == 45, u.count >= i + 6, let oh = num(i + 1, i + 3), let om = num(i + 4, i + 6) {
+            offset = (oh * 3600 + om * 60) * (u[i] == 45 ? -1 : 1)
+        }
+        // Days from civil (Howard Hinnant).
+        let yy = mo <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146097 + doe - 719468
+        return Double(days * 86400 + h * 3600 + mi * 60 + s - offset) + fraction
+    }
+}
+
+extension String {
+    /// The first line, cut at `limit` characters with "…".
+    func firstLine(limit: Int) -> String {
+        let line = self.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+    }
+
+    func cut(_ limit: Int) -> String { count > limit ? String(prefix(limit)) + "…" : self }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import CDLogCore
+import CDLogKit
+import Foundation
+import ReportKit
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "One report from console logs, crash reports and a store: the likely root cause first, then the evidence.",
+        discussion: "Reads the files (or stdin when none or '-' is given; with --store only and a terminal on stdin, no log is read). Exit codes: 0 success, 1 a finding at or above --fail-on, 2 bad usage or unreadable input.")
+
+    @Argument(help: "Console logs (any supported style), crash reports, MetricKit payloads; '-' or nothing reads stdin.")
+    var files: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A store file or a folder of stores to inspect (walcheck's analysis).", valueName: "PATH"))
+    var store: String?
+
+    @Option(name: .long, help: "Output format: \(ReportOutputFormat.allNames).")
+    var format: String = "markdown"
+
+    @Flag(name: .long, help: "Replace personal data (e-mail addresses, user names in paths, record names, zone owners, device ids, container ids) with consistent placeholders.")
+    var redact = false
+
+    @Option(name: .long, help: ArgumentHelp("Write the report to FILE instead of stdout.", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .long, help: "Exit 1 when a classified entry, store finding or diagnosis is at or above this severity.")
+    var failOn: String?
+
+    @Option(name: .long, help: "Leave timeline rows below this severity out (they still count): \(Severity.allNames).")
+    var minSeverity: String = "debug"
+
+    @Option(name: .long, help: "At most this many timeline rows (and appendix templates); the rest is summarised as 'N more'.")
+    var maxRows: Int = 200
+
+    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).")
+    var inputFormat: String = "auto"
+
+    @OptionGroup var rules: RuleOptions
+
+    func validate() throws {
+        guard ReportOutputFormat(rawValue: format) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportOutputFormat.allNames))") }
+        if let failOn, Severity(name: failOn) == nil { throw ValidationError("unknown --fail-on '\(failOn)' (use \(Severity.allNames))") }
+        guard Severity(name: minSeverity) != nil else { throw ValidationError("unknown --min-severity '\(minSeverity)' (use \(Severity.allNames))") }
+        guard (1...100_000).contains(maxRows) else { throw ValidationError("--max-rows takes a number from 1 to 100000") }
+        guard inputFormat == "auto" || InputFormat(rawValue: inputFormat) != nil else {
+            throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
+        }
+    }
+
+    func run() throws {
+        let classifier = try Classifier(ruleSet: try rules.loadRuleSet())
+        let catalog = try DiagnosisCatalog.embedded()
+        var options = ReportBuilder.Options()
+        options.redact = redact
+        options.timelineMinimumSeverity = Severity(name: minSeverity) ?? .debug
+        options.limits.timelineRows = maxRows
+        options.limits.templates = maxRows
+        options.forcedFormat = InputFormat(rawValue: inputFormat)
+        options.threads = ProcessInfo.processInfo.activeProcessorCount
+        // Open everything first: a missing file fails before any work is done.
+        var paths = files
+        if paths.isEmpty && !(store != nil && isatty(0) == 1) { paths = ["-"] }
+        let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
+        let stores = try store.map { try ReportBuilder.inspectStores(at: $0) } ?? []
+        let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores)
+        let text = ReportOutputFormat(rawValue: format)!.render(document)
+
+        let sink: OutputSink
+        var descriptor: Int32 = -1
+        if let output {
+            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw ToolFailure("cannot write \(output): \(String(cString: strerror(errno)))") }
+            sink = OutputSink(fd: descriptor, name: output)
+        } else {
+            sink = OutputSink()
+        }
+        defer { if descriptor >= 0 { close(descriptor) } }
+        try sink.write(text)
+        try sink.flush()
+        if let failOn, let threshold = Severity(name: failOn), let highest = document.highestSeverity, highest >= threshold {
+            throw ExitCode(ExitStatus.findings.rawValue)
+        }
+    }
+}

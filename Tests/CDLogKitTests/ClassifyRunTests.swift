@@ -1,0 +1,66 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// The whole classify pipeline in the library: parallel blocks, echo folding, pasted crash reports.
+@Suite struct ClassifyRunTests {
+    static func run(_ text: String, threads: Int, blockSize: Int = 4096, all: Bool = false) throws -> (TestSupport.CollectingReporter, ClassifySummary) {
+        var options = ClassifyRun.Options()
+        options.threads = threads
+        options.blockSize = blockSize
+        options.includeUnclassified = all
+        let reporter = TestSupport.CollectingReporter()
+        let summary = try ClassifyRun(classifier: TestSupport.classifier, options: options)
+            .run(sources: [MemoryByteSource(name: "t", text: text)], reporter: reporter)
+        return (reporter, summary)
+    }
+
+    static func describe(_ reporter: TestSupport.CollectingReporter) -> [String] {
+        reporter.entries.map { "\($0.entry.line)-\($0.entry.endLine) \($0.classification?.rule.id ?? "-") ×\($0.count) \($0.entry.message.count)" }
+    }
+
+    /// Every sample, cut into 4 KiB blocks on two threads, gives exactly the single-thread result.
+    @Test func parallelBlocksGiveTheSameResultAsOneThread() throws {
+        let samples = TestSupport.packageRoot.appendingPathComponent("Samples/logs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let text = try String(contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
+            let doubled = text + (text.hasSuffix("\n") ? "" : "\n") + text
+            let (one, summaryOne) = try Self.run(doubled, threads: 1, all: true)
+            let (two, summaryTwo) = try Self.run(doubled, threads: 2, all: true)
+            #expect(Self.describe(one) == Self.describe(two), "\(name)")
+            #expect(summaryOne.entries == summaryTwo.entries && summaryOne.classified == summaryTwo.classified, "\(name)")
+            #expect(summaryOne.findings == summaryTwo.findings, "\(name)")
+        }
+    }
+
+    @Test func echoesFoldAcrossBlockBoundaries() throws {
+        var text = ""
+        for i in 0..<400 {
+            let event = "CoreData+CloudKit: -[NSCloudKitMirroringDelegate _requestAbortedNotInitialized:](2200): <NSCloudKitMirroringDelegate: 0x1> - Never successfully initialized and cannot execute request '<NSCloudKitMirroringImportRequest: 0x2> \(i)' due to error: Error Domain=CKErrorDomain Code=9 \"Not Authenticated\""
+            text += "error: \(event)\nCoreData: error: \(event)\n"
+        }
+        let (reporter, summary) = try Self.run(text, threads: 2, blockSize: 4096)
+        #expect(reporter.entries.count == 400)
+        #expect(reporter.entries.allSatisfy { $0.count == 2 })
+        #expect(summary.entries == 800)
+    }
+
+    @Test func pastedCrashReportInALogIsOneCrashEntry() throws {
+        let crash = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Samples/crash/dead10cc-sqlite.crash"), encoding: .utf8)
+        let crashLines = crash.split(separator: "\n", omittingEmptySubsequences: false).count - (crash.hasSuffix("\n") ? 1 : 0)
+        let text = "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 \"x\"\n" + crash
+            + (crash.hasSuffix("\n") ? "" : "\n") + "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134100 \"y\"\n"
+        for threads in [1, 2] {
+            let (reporter, _) = try Self.run(text, threads: threads)
+            #expect(reporter.entries.count == 3)
+            #expect(reporter.entries[1].entry.format == .crashReport)
+            #expect(reporter.entries[1].entry.line == 2)
+            #expect(reporter.entries[1].entry.endLine >= crashLines - 1)
+            #expect(reporter.entries[1].classification?.category == .crash)
+            #expect(reporter.entries[2].entry.line == crashLines + 2)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// End-to-end: `cdlog report` as a user runs it, including the seed story of DOMAIN.md §2 with a store
+/// made by the real sqlite3 CLI.
+@Suite struct ReportCommandTests {
+    static let crash = "Tests/CDLogKitTests/Fixtures/crash/ips-watchdog-migration-wal-checkpoint-constructed.ips"
+    static let console = "Samples/report/notingpro-launch.log"
+
+    /// Builds the seed store (about `megabytes` MiB of pending WAL) with Samples/report/make-seed-store.sh.
+    static func seedStore(_ megabytes: Int = 24) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") || (try? BinaryRunner.shell("command -v sqlite3"))?.status == 0 else {
+            return nil
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-report-e2e-\(UUID().uuidString)").path
+        let made = try BinaryRunner.shell("Samples/report/make-seed-store.sh '\(dir)' \(megabytes)")
+        #expect(made.status == 0, "\(made.stderr)")
+        return dir + "/NotingPro.sqlite"
+    }
+
+    @Test func seedStoryNamesCauseWALSizeMainThreadAndFix() throws {
+        guard let store = try Self.seedStore() else {
+            print("skipped: the sqlite3 CLI is not installed (scripts/install-deps.sh installs it)")
+            return
+        }
+        defer { try? FileManager.default.removeItem(atPath: (store as NSString).deletingLastPathComponent) }
+        let result = try BinaryRunner.cdlog(["report", Self.console, Self.crash, "--store", store])
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        // The headline comes first and says it all in one sentence.
+        let diagnosis = try #require(out.components(separatedBy: "## Diagnosis").dropFirst().first)
+        let headline = try #require(diagnosis.split(separator: "\n").first { $0.hasPrefix("> ") })
+        #expect(headline.contains("killed by the watchdog (0x8badf00d"))
+        #expect(headline.range(of: #"checkpointed 2\d\.\d MiB of WAL"#, options: .regularExpression) != nil, "\(headline)")
+        #expect(headline.contains("before migrating the store on the main thread"))
+        // Evidence with file and line, the fix.
+        #expect(out.contains("`\(Self.crash):1-402`"))
+        #expect(out.contains("`\(Self.console):4-11`"))
+        #expect(out.contains("`\(store)`"))
+        #expect(out.contains("Load the persistent stores off the main thread"))
+        #expect(out.contains("journal_size_limit near 10–20 MB"))
+        // The rest of the report.
+        for section in ["## Environment", "## Timeline", "## Counts", "## Crash reports", "## Store", "## Appendix"] {
+            #expect(out.contains(section), "missing \(section)")
+        }
+        #expect(out.contains("| Device | iPad13,4 |"))
+        #expect(out.contains("NSPersistenceFrameworkVersion 1345"))
+        #expect(out.contains("-[NSSQLiteConnection _walCheckpointWithMode:]"))
+        #expect(out.contains("`checkpoint-launch-risk`"))
+        #expect(out.contains("Migrating store NotingPro.sqlite from model version <n> to <n>"))
+
+        // JSON carries the same.
+        let json = try BinaryRunner.cdlog(["report", "--format", "json", Self.console, Self.crash, "--store", store])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let head = object["headline"] as! [String: Any]
+        #expect(head["id"] as? String == "launch.watchdog.checkpoint-before-migration")
+        #expect((object["stores"] as? [[String: Any]])?.first?["walcheck"] is [String: Any])
+
+        // Deterministic: byte-identical output, every format.
+        for format in ["markdown", "html", "json"] {
+            let a = try BinaryRunner.cdlog(["report", "--format", format, "--redact", Self.console, Self.crash, "--store", store])
+            let b = try BinaryRunner.cdlog(["report", "--format", format, "--redact", Self.console, Self.crash, "--store", store])
+            #expect(a.status == 0 && a.stdout == b.stdout, "\(format) output differs between runs")
+        }
+        // --fail-on like classify.
+        #expect(try BinaryRunner.cdlog(["report", "--fail-on", "fatal", Self.console, Self.crash]).status == 1)
+        #expect(try BinaryRunner.cdlog(["report", "--fail-on", "fatal", Self.console]).status == 0)
+    }
+
+    @Test func stdinOutputFileAndHTML() throws {
+        let input = try Data(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Samples/logs/no-icloud-account.log"))
+        let piped = try BinaryRunner.cdlog(["report"], stdin: input)
+        #expect(piped.status == 0)
+        #expect(piped.stdout.contains("**Inputs:** `-`"))
+        #expect(piped.stdout.contains("no iCloud account is signed in"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-report-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = try BinaryRunner.cdlog(["report", "--format", "html", "--output", file.path, "Samples/logs/no-icloud-account.log"])
+        #expect(written.status == 0)
+        #expect(written.stdout.isEmpty)
+        let html = try String(contentsOf: file, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<svg"))
+        #expect(!html.contains("<script"))
+    }
+
+    @Test func redactionEndToEnd() throws {
+        let log = """
+        CoreData: error: CoreData+CloudKit: failed for recordName=Note-by-alice, owner ownerName=_0123456789abcdef0123456789abcdef in iCloud.com.alicesoft.Notes, user alice@example.com, store /Users/alice/Library/Notes.sqlite
+
+        """
+        let plain = try BinaryRunner.cdlog(["report", "--format", "json"], stdin: Data(log.utf8))
+        #expect(plain.stdout.contains("alice@example.com"))
+        let redacted = try BinaryRunner.cdlog(["report", "--format", "json", "--redact"], stdin: Data(log.utf8))
+        #expect(redacted.status == 0)
+        for secret in ["alice@example.com", "Note-by-alice", "_0123456789abcdef0123456789abcdef", "iCloud.com.alicesoft", "/Users/alice/"] {
+            #expect(!redacted.stdout.contains(secret), "\(secret) left in the output")
+        }
+        #expect(redacted.stdout.contains("recordName=<record-1>"))
+        #expect(redacted.stdout.contains("CoreData+CloudKit: failed for"))
+    }
+
+    @Test func badInputIsOneLineAndExitTwo() throws {
+        for arguments in [["report", "/nonexistent/x.log"], ["report", "--store", "/nonexistent/x.sqlite", "Samples/logs/merge-conflicts.log"],
+                          ["report", "--store", "Samples/logs/merge-conflicts.log", "Samples/logs/merge-conflicts.log"],
+                          ["report", "--format", "pdf"], ["report", "--fail-on", "bad"],
+                          ["report", "--output", "/nonexistent/dir/r.md", "Samples/logs/merge-conflicts.log"]] {
+            let result = try BinaryRunner.cdlog(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr.hasPrefix("cdlog: error: "), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("\n\n"))
+        }
+        let help = try BinaryRunner.cdlog(["report", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--redact"))
+    }
+}

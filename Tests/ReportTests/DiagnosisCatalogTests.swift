@@ -1,0 +1,68 @@
+import CDLogCore
+import CDLogKit
+import Foundation
+@testable import ReportKit
+import Testing
+
+enum ReportTestSupport {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let classifier: Classifier = try! Classifier(ruleSet: RuleSet.embedded())
+    static let catalog: DiagnosisCatalog = try! DiagnosisCatalog.embedded()
+}
+
+/// Every correlation rule's examples, one test per diagnosis.
+@Suite struct DiagnosisCatalogTests {
+    static var ids: [String] { ReportTestSupport.catalog.diagnoses.map(\.id) }
+
+    @Test func catalogLoadsAndHasTheIssueDiagnoses() throws {
+        let ids = Set(Self.ids)
+        for id in ["launch.watchdog.checkpoint-before-migration", "cloudkit.no-icloud-account", "cloudkit.schema-not-deployed", "merge.policy-missing"] {
+            #expect(ids.contains(id), "missing \(id)")
+        }
+        #expect(ReportTestSupport.catalog.diagnoses.allSatisfy { $0.matchExamples.count >= 1 })
+    }
+
+    @Test(arguments: ids)
+    func examplesOfDiagnosis(_ id: String) throws {
+        let rule = try #require(ReportTestSupport.catalog.diagnosis(id: id))
+        let failures = DiagnosisExampleRunner(classifier: ReportTestSupport.classifier, catalog: ReportTestSupport.catalog).run([rule])
+        #expect(failures.isEmpty, "\(failures.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func embeddedPathsNameTheDiagnosesFolder() throws {
+        let rule = try #require(ReportTestSupport.catalog.diagnoses.first)
+        #expect(rule.location.file.hasPrefix("Rules/diagnoses/"))
+    }
+
+    @Test func classificationCatalogIgnoresDiagnosisFiles() throws {
+        // The classification catalog is the top-level Rules/*.yaml only.
+        let set = try RuleSet.embedded()
+        #expect(set.rules.allSatisfy { !$0.location.file.contains("diagnoses") })
+    }
+
+    @Test(arguments: [
+        ("diagnoses: [", "invalid YAML"),
+        ("x: 1", "`diagnoses:` list"),
+        ("diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    when: []\n", "non-empty `when:`"),
+        ("diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    when:\n      - name: x\n        log: { rule: '(' }\n", "pattern does not compile"),
+        ("diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    when:\n      - name: x\n        store: { walSize: '> 1' }\n", "unknown store figure"),
+        ("diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    when:\n      - name: x\n        log: { category: sync }\n    statement: 'uses {y.count}'\n    advice: [a]\n", "placeholder `{y.count}`"),
+        ("diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    bogus: 1\n", "unknown key `bogus`"),
+    ])
+    func badFilesFailWithALocation(_ yaml: String, _ expected: String) {
+        #expect {
+            _ = try DiagnosisCatalog(files: [("Rules/diagnoses/x.yaml", yaml)])
+        } throws: { error in
+            let message = (error as? ToolFailure)?.message ?? ""
+            return message.hasPrefix("Rules/diagnoses/x.yaml:") && message.contains(expected)
+        }
+    }
+
+    @Test func comparisonsParseUnits() {
+        #expect(Comparison.parse(">= 16 MiB") == Comparison(.ge, 16 * 1_048_576))
+        #expect(Comparison.parse("> 0") == Comparison(.gt, 0))
+        #expect(Comparison.parse("3") == Comparison(.ge, 3))
+        #expect(Comparison.parse("< 1.5 GB") == Comparison(.lt, 1_500_000_000))
+        #expect(Comparison.parse("lots") == nil)
+    }
+}

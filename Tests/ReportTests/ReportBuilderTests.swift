@@ -1,0 +1,271 @@
+import CDLogCore
+import CDLogKit
+import CSQLite
+import Foundation
+@testable import ReportKit
+import StoreInspection
+import Testing
+
+extension ReportTestSupport {
+    static func build(_ texts: [(String, String)], stores: [StoreFacts] = [], redact: Bool = false,
+                      limits: ReportLimits = ReportLimits()) throws -> ReportDocument {
+        var options = ReportBuilder.Options()
+        options.redact = redact
+        options.limits = limits
+        return try ReportBuilder(classifier: classifier, catalog: catalog, options: options)
+            .build(sources: texts.map { MemoryByteSource(name: $0.0, text: $0.1) }, stores: stores)
+    }
+
+    static func file(_ relative: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// A Core Data-shaped store in WAL mode with about `megabytes` MiB of never-checkpointed WAL, made by
+    /// real SQLite (C API) and frozen the way a kill leaves it: the files are copied while the writer
+    /// still holds the database open. Returns the copied database path.
+    static func makeSeedStore(in directory: String, megabytes: Int) throws -> String {
+        let live = directory + "/live", frozen = directory + "/store"
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: frozen, withIntermediateDirectories: true)
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(live + "/NotingPro.sqlite", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            throw ToolFailure("cannot create test store")
+        }
+        defer { sqlite3_close_v2(db) }
+        let rows = megabytes * 250
+        let sql = """
+        PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;
+        CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+        CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+        CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZBODY VARCHAR);
+        INSERT INTO Z_PRIMARYKEY VALUES (1,'Note',0,0);
+        INSERT INTO Z_METADATA VALUES (1, '7D1E4C2A-5B3F-4A60-9C8D-1E2F3A4B5C6D', NULL);
+        PRAGMA wal_checkpoint(TRUNCATE);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < \(rows))
+          INSERT INTO ZNOTE (Z_ENT, Z_OPT, ZTITLE, ZBODY) SELECT 1, 1, 'note ' || i, printf('%.3900c', 'x') FROM n;
+        """
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(db, sql, nil, nil, &error) == SQLITE_OK else {
+            defer { sqlite3_free(error) }
+            throw ToolFailure("SQL failed: \(error.map { String(cString: $0) } ?? "?")")
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: live + "/NotingPro.sqlite" + suffix, toPath: frozen + "/NotingPro.sqlite" + suffix)
+        }
+        return frozen + "/NotingPro.sqlite"
+    }
+
+    static func tempDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "cdlog-report-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+/// DOMAIN.md §2 through the library: crash + console + a real store with a large pending WAL.
+@Suite struct SeedStoryReportTests {
+    @Test func headlineNamesCauseWALSizeMainThreadAndFix() throws {
+        let dir = try ReportTestSupport.tempDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try ReportTestSupport.makeSeedStore(in: dir, megabytes: 24)
+        let stores = try ReportBuilder.inspectStores(at: store)
+        let pending = try #require(stores.first?.figures["pendingBytes"])
+        #expect(pending >= 16 * 1_048_576)
+        let doc = try ReportTestSupport.build([
+            ("console.log", try ReportTestSupport.file("Samples/report/notingpro-launch.log")),
+            ("crash.ips", try ReportTestSupport.file("Tests/CDLogKitTests/Fixtures/crash/ips-watchdog-migration-wal-checkpoint-constructed.ips")),
+        ], stores: stores)
+        let headline = try #require(doc.headline)
+        #expect(headline.id == "launch.watchdog.checkpoint-before-migration")
+        #expect(headline.statement.contains("0x8badf00d"))
+        #expect(headline.statement.contains("checkpointed \(Format.bytes(pending)) of WAL"))
+        #expect(headline.statement.contains("main thread"))
+        #expect(headline.statement.contains("before migrating"))
+        #expect(headline.confidence == "high")
+        #expect(headline.advice.contains { $0.contains("off the main thread") })
+        #expect(headline.advice.contains { $0.contains("journal_size_limit") })
+        // Evidence cites the crash lines, the log lines and the store.
+        let crash = try #require(headline.evidence.first { $0.kind == .crash })
+        #expect(crash.citations.first?.location == "crash.ips:1-402")
+        let migration = try #require(headline.evidence.first { $0.condition == "migration" })
+        #expect(migration.citations.map(\.location).contains("console.log:4-11"))
+        #expect(headline.evidence.contains { $0.kind == .store && $0.storePath == store })
+        // Environment from the crash header and the store.
+        #expect(doc.environment.contains { $0.label == "Device" && $0.value == "iPad13,4" })
+        #expect(doc.environment.contains { $0.label == "OS" && $0.value.hasPrefix("iPhone OS 17.5.1") })
+        // Timeline sorted by time: the crash comes last.
+        #expect(doc.timelineOrder == "time")
+        #expect(doc.timeline.last?.category == .watchdog)
+        let markdown = ReportOutputFormat.markdown.render(doc)
+        #expect(markdown.contains("Blamed frames"))
+        #expect(markdown.contains("-[NSSQLiteConnection _walCheckpointWithMode:]"))
+    }
+
+    @Test func withoutTheStoreTheStatementHasNoFigure() throws {
+        let doc = try ReportTestSupport.build([
+            ("crash.ips", try ReportTestSupport.file("Samples/crash/notingpro-launch-watchdog.ips")),
+        ])
+        let headline = try #require(doc.headline)
+        #expect(headline.id == "launch.watchdog.checkpoint-before-migration")
+        #expect(headline.statement.contains("checkpointed the WAL before migrating the store on the main thread"))
+        #expect(headline.confidence == "medium")
+    }
+}
+
+/// Each issue diagnosis on its realistic sample log.
+@Suite struct SampleDiagnosisTests {
+    @Test(arguments: [
+        ("Samples/logs/no-icloud-account.log", "cloudkit.no-icloud-account", "no iCloud account"),
+        ("Samples/logs/partial-failure-schema.log", "cloudkit.schema-not-deployed", "CD_servings"),
+        ("Samples/logs/merge-conflicts.log", "merge.policy-missing", "NSErrorMergePolicy"),
+        ("Samples/logs/incompatible-model.log", "migration.model-changed-without-migration", "134100"),
+        ("Samples/logs/readonly-history.log", "history.readonly-without-tracking", "read-only"),
+    ])
+    func sampleGetsItsDiagnosis(_ path: String, _ id: String, _ phrase: String) throws {
+        let doc = try ReportTestSupport.build([(path, try ReportTestSupport.file(path))])
+        #expect(doc.headline?.id == id, "got \(doc.diagnoses.map(\.id))")
+        #expect(doc.headline?.statement.contains(phrase) == true, "\(doc.headline?.statement ?? "-")")
+        #expect(doc.headline?.evidence.allSatisfy { $0.citations.allSatisfy { $0.source == path } } == true)
+    }
+
+    @Test(arguments: ["Samples/logs/healthy-first-launch.log", "Samples/logs/healthy-steady-sync.log"])
+    func healthyLogsHaveNoDiagnosis(_ path: String) throws {
+        let doc = try ReportTestSupport.build([(path, try ReportTestSupport.file(path))])
+        #expect(doc.diagnoses.isEmpty)
+        #expect(doc.fallbackHeadline?.hasPrefix("No failure found") == true)
+    }
+}
+
+@Suite struct ReportContentTests {
+    static let repeated = (1...30).map { i in
+        "2024-01-01 10:00:\(i < 10 ? "0" : "")\(i).000000+0000 App[1:2] CoreData: error: CoreData+CloudKit: -[PFCloudKitExporter exportIfNecessary](\(i)): Failed export: <CKError 0x60000\(i): \"Service Unavailable\" (6/2009); Retry after \(i).0 seconds>"
+    }.joined(separator: "\n") + "\n"
+
+    @Test func timelineFoldsDuplicatesWithCounts() throws {
+        let doc = try ReportTestSupport.build([("a.log", Self.repeated)])
+        #expect(doc.timeline.count == 1)
+        #expect(doc.timeline[0].count == 30)
+        #expect(doc.timeline[0].first.location == "a.log:1")
+        #expect(doc.timeline[0].lastLocation == "a.log:30")
+    }
+
+    @Test func timelineIsCappedWithANote() throws {
+        let text = (1...50).map { "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=13411\($0 % 10) kind\(String(UnicodeScalar(97 + $0 % 26)!)) \"x\"" }.joined(separator: "\n")
+        var limits = ReportLimits()
+        limits.timelineRows = 3
+        let doc = try ReportTestSupport.build([("a.log", text)], limits: limits)
+        #expect(doc.timeline.count == 3)
+        #expect(doc.timelineOmittedEvents > 0)
+        #expect(ReportOutputFormat.markdown.render(doc).contains("more events"))
+    }
+
+    @Test func appendixGroupsUnclassifiedLinesIntoMaskedTemplates() throws {
+        let text = """
+        CoreData: debug: CoreData+CloudKit: -[PFCloudKitThing frobnicate:](101): <PFCloudKitThing: 0x600003a0c0a0> frobnicated 12 records in zone 3E4F5A6B-7C8D-4E9F-A0B1-C2D3E4F5A6B7 at /Users/alice/Library/x.sqlite
+        CoreData: debug: CoreData+CloudKit: -[PFCloudKitThing frobnicate:](101): <PFCloudKitThing: 0x600003a0ffff> frobnicated 7 records in zone 11111111-2222-4333-8444-555555555555 at /Users/bob/Library/y.sqlite
+        unrelated app line 42
+        """
+        let doc = try ReportTestSupport.build([("a.log", text)])
+        #expect(doc.templates.count == 1)
+        let t = try #require(doc.templates.first)
+        #expect(t.count == 2)
+        #expect(t.firstLocation == "a.log:1")
+        #expect(t.lastLocation == "a.log:2")
+        #expect(t.template == "CoreData: debug: CoreData+CloudKit: -[PFCloudKitThing frobnicate:](<n>): <PFCloudKitThing: <addr>> frobnicated <n> records in zone <uuid> at <path>")
+        #expect(t.example.contains("0x600003a0c0a0"))
+        #expect(doc.unclassifiedRelevant == 2)
+    }
+
+    @Test func maskerMasksRecordNames() {
+        let masker = TemplateMasker()
+        #expect(masker.mask("<CKRecordID: 0x2808c3e50; recordName=ABC-note-1, zoneID=x>") == "<CKRecordID: <addr>; recordName=<record>, zoneID=x>")
+    }
+
+    @Test func allThreeFormatsCarryTheSameHeadline() throws {
+        let doc = try ReportTestSupport.build([("s.log", try ReportTestSupport.file("Samples/logs/partial-failure-schema.log"))])
+        let statement = try #require(doc.headline?.statement)
+        #expect(ReportOutputFormat.markdown.render(doc).contains(MarkdownRenderer.cell(statement)))
+        #expect(ReportOutputFormat.html.render(doc).contains(HTMLRenderer.escape(statement)))
+        let json = try JSONSerialization.jsonObject(with: Data(ReportOutputFormat.json.render(doc).utf8)) as! [String: Any]
+        #expect((json["headline"] as? [String: Any])?["statement"] as? String == statement)
+    }
+
+    @Test func htmlIsSelfContained() throws {
+        let doc = try ReportTestSupport.build([("s.log", Self.repeated)])
+        let html = ReportOutputFormat.html.render(doc)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<svg"))
+        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2) // only the SVG namespace
+        #expect(!html.contains("https://"))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<link"))
+    }
+}
+
+@Suite struct RedactionTests {
+    static let personal = """
+    2024-01-01 10:00:01.000000+0000 App[1:2] CoreData: error: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _recoverFromPartialError:forStore:inMonitor:](2796): <NSCloudKitMirroringDelegate: 0x1>: Error recovery failed: {
+        "<CKRecordID: 0x2808c3e50; recordName=Note-alice-7F3A, zoneID=com.apple.coredata.cloudkit.zone:_0123456789abcdef0123456789abcdef>" = "<CKError 0x2827e2f10: \\"Invalid Arguments\\" (12/2006); server message = \\"Cannot create or modify field 'CD_servings' in record 'CD_Recipe' in production schema\\"; container ID = \\"iCloud.com.alicesoft.Recipes\\">";
+    }
+    2024-01-01 10:00:02.000000+0000 App[1:2] CoreData: error: Store failed to load at file:///Users/alice/Library/Containers/com.alicesoft.Recipes/Data/Library/Application%20Support/Recipes.sqlite owner alice@example.com identifierForVendor=6F1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D
+    2024-01-01 10:00:03.000000+0000 App[1:2] CoreData: error: CoreData+CloudKit: again for recordName=Note-alice-7F3A zone owner ownerName=_0123456789abcdef0123456789abcdef in iCloud.com.alicesoft.Recipes by alice@example.com at /var/mobile/Containers/Data/Application/5C1D2E3F-4A5B-4C6D-8E7F-901A2B3C4D5E/Library/x.sqlite
+    """
+
+    func render(_ format: ReportOutputFormat) throws -> String {
+        format.render(try ReportTestSupport.build([("/Users/alice/Desktop/sync.log", Self.personal)], redact: true))
+    }
+
+    @Test(arguments: ReportOutputFormat.allCases)
+    func personalDataIsReplaced(_ format: ReportOutputFormat) throws {
+        let out = try render(format)
+        for secret in ["/Users/alice/", "alice@example.com", "Note-alice-7F3A", "_0123456789abcdef0123456789abcdef", "iCloud.com.alicesoft", "6F1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D", "5C1D2E3F-4A5B-4C6D-8E7F-901A2B3C4D5E"] {
+            #expect(!out.contains(secret), "\(format): \(secret) left in the output")
+        }
+    }
+
+    @Test func sameValueSamePlaceholderAndTechnicalContentKept() throws {
+        let markdown = try render(.markdown)
+        #expect(markdown.contains("/Users/&lt;user-1&gt;/Desktop/sync.log") || markdown.contains("/Users/<user-1>/Desktop/sync.log"))
+        let json = try render(.json)
+        // The same record name, e-mail and container get the same placeholder everywhere.
+        #expect(json.contains("recordName=<record-1>"))
+        #expect(!json.contains("<record-2>"))
+        #expect(json.contains("<email-1>"))
+        #expect(!json.contains("<email-2>"))
+        #expect(json.contains("iCloud.<container-1>"))
+        #expect(json.contains("<owner-1>"))
+        #expect(json.contains("<device-1>"))
+        #expect(json.contains("<app-container-1>"))
+        // Technical content stays.
+        for kept in ["CD_servings", "CD_Recipe", "identifierForVendor=<device-1>", "production schema", "cloudkit.production-schema",
+                     "Application%20Support/Recipes.sqlite", "NSCloudKitMirroringDelegate"] {
+            #expect(json.contains(kept), "\(kept) was removed")
+        }
+        #expect(json.contains("\"redacted\":true"))
+    }
+
+    @Test func redactorIsConsistentAcrossCalls() {
+        let r = Redactor()
+        #expect(r.redact("mail bob@x.org") == "mail <email-1>")
+        #expect(r.redact("mail carol@x.org and bob@x.org") == "mail <email-2> and <email-1>")
+        #expect(r.redact("/home/bob/a and /Users/Shared/b") == "/home/<user-1>/a and /Users/Shared/b")
+        #expect(r.redact("zoneID=com.apple.coredata.cloudkit.zone:__defaultOwner__") == "zoneID=com.apple.coredata.cloudkit.zone:__defaultOwner__")
+        #expect(r.redact("3E4F5A6B-7C8D:(com.apple.coredata.cloudkit.zone:__defaultOwner__) = <CKError") == "<record-1>:(com.apple.coredata.cloudkit.zone:__defaultOwner__) = <CKError")
+    }
+}
+
+@Suite struct DeterminismTests {
+    @Test(arguments: ReportOutputFormat.allCases)
+    func sameInputsGiveIdenticalOutput(_ format: ReportOutputFormat) throws {
+        let inputs = [
+            ("a.log", try ReportTestSupport.file("Samples/logs/no-icloud-account.log")),
+            ("b.log", try ReportTestSupport.file("Samples/logs/merge-conflicts.log")),
+            ("c.ips", try ReportTestSupport.file("Samples/crash/notingpro-launch-watchdog.ips")),
+        ]
+        let stores = [StoreFacts(path: "x.sqlite", figures: ["pendingBytes": 50_000_000, "pendingFrames": 12_000])]
+        let first = format.render(try ReportTestSupport.build(inputs, stores: stores, redact: true))
+        for _ in 0..<3 {
+            #expect(format.render(try ReportTestSupport.build(inputs, stores: stores, redact: true)) == first)
+        }
+    }
+}

@@ -28,14 +28,19 @@ public final class SnapshotCopy {
         if base.isEmpty { base = "/tmp" }
         if let resolved = resolvedPath(base), resolved == storeDir { base = "/var/tmp" }
         var template = Array(joinPath(base, "walcheck.XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
-            throw ToolFailure("cannot create a temporary folder in \(base): \(errnoText())")
-        }
-        directory = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let name = "store.sqlite"
+        // Creating the folder and registering it for the interrupt handler happen with the signals held,
+        // so a SIGINT in between cannot leave an unregistered folder behind.
+        let made: Result<String, ToolFailure> = SnapshotCopy.withInterruptsHeld {
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                return .failure(ToolFailure("cannot create a temporary folder in \(base): \(errnoText())"))
+            }
+            let folder = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            SnapshotCopy.registerForInterrupt(directory: folder, database: joinPath(folder, name))
+            return .success(folder)
+        }
+        directory = try made.get()
         databasePath = joinPath(directory, name)
-        SnapshotCopy.registerForInterrupt(directory: directory, database: databasePath)
         do {
             try SnapshotCopy.copyFile(from: files.database, to: databasePath)
             if let wal = files.wal {
@@ -62,11 +67,14 @@ public final class SnapshotCopy {
     public func remove() {
         guard !removed else { return }
         removed = true
-        SnapshotCopy.registerForInterrupt(directory: nil, database: "")
-        if let names = try? directoryEntries(directory) {
-            for name in names { unlink(joinPath(directory, name)) }
+        // Held signals: once unregistered, the handler would no longer remove a half-deleted folder.
+        SnapshotCopy.withInterruptsHeld {
+            SnapshotCopy.registerForInterrupt(directory: nil, database: "")
+            if let names = try? directoryEntries(directory) {
+                for name in names { unlink(joinPath(directory, name)) }
+            }
+            rmdir(directory)
         }
-        rmdir(directory)
     }
 
     static func createEmpty(_ path: String) throws {
@@ -117,6 +125,14 @@ enum ProcessInfoLite {
 extension SnapshotCopy {
     public static func installInterruptCleanup() {
         InterruptCleanup.enabled = true
+        // A blocked mask is inherited across exec: a parent that blocks these signals (Foundation's
+        // `Process` on Linux passes its own mask on) would make walcheck uninterruptible, and its copy
+        // would only go when the run ends. Unblock the three signals handled here (found by
+        // HostileWalcheckTests.interruptedMidRunLeavesNothingBehind).
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, sig) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { received in
                 if let paths = InterruptCleanup.paths {
@@ -127,6 +143,20 @@ extension SnapshotCopy {
                 raise(received)
             }
         }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back on this thread (when the handler is
+    /// installed); a signal that arrives meanwhile is delivered as soon as `body` returns. (Found by
+    /// HostileWalcheckTests: a signal between mkdtemp and registration, or during `remove`, left a
+    /// `walcheck.XXXXXX` folder in $TMPDIR.)
+    static func withInterruptsHeld<T>(_ body: () throws -> T) rethrows -> T {
+        guard InterruptCleanup.enabled else { return try body() }
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, sig) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
     }
 
     /// Records the paths the handler must remove (nil clears them).

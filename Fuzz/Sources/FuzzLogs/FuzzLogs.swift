@@ -1,0 +1,189 @@
+// Fuzz target: format detection + entry splitting + classification (CDLogKit's Input, Formats, Entries,
+// Matching, Classification and the JSON Lines reporter).
+//
+// Input layout: byte 0 selects options, the rest is the log text.
+//   bit 7     force a format (--input-format): InputFormat.allCases[(byte0 >> 3) & 15 % count]
+//   bit 6     cap lines at 37 bytes (LineReader's overlong-line path) instead of 1 MiB
+//   bits 0-2  the small read size for the invariance check: 1…8 bytes (7…434 for inputs over 1 KiB)
+// Invariants checked besides "never traps":
+//   * the entries are identical whatever the read chunk size (64 KiB vs 1…8 bytes);
+//   * the entries are identical when the input is first cut into blocks at entry boundaries, as
+//     `cdlog classify --threads N` does (LineReader.nextBlock + one EntrySplitter per block);
+//   * a whole classify run (ClassifyRun + echo folding + JSON Lines reporter) succeeds or throws a
+//     ToolFailure, never anything else.
+import CDLogCore  // OutputSink (a module of CDLogKit, visible to its dependents)
+import CDLogKit
+import FuzzSupport
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+let classifier: Classifier = {
+    do { return try Classifier(ruleSet: RuleSet.embedded()) } catch { fatalError("embedded rules: \(error)") }
+}()
+let devNull: Int32 = open("/dev/null", O_WRONLY)
+
+struct EntryView: Equatable {
+    let line: Int, endLine: Int
+    let message: String
+    let truncated: Bool
+    let timestamp: String?, process: String?, pid: Int?, thread: String?, subsystem: String?, level: String?
+    let format: InputFormat
+
+    init(_ e: Entry) {
+        line = e.line; endLine = e.endLine; message = e.message; truncated = e.truncated
+        timestamp = e.timestamp; process = e.process; pid = e.pid; thread = e.threadID
+        subsystem = e.subsystem; level = e.level; format = e.format
+    }
+}
+
+enum Outcome: Equatable {
+    case entries([EntryView], InputFormat)
+    case failure(String)
+}
+
+func split(_ bytes: [UInt8], chunk: Int, forced: InputFormat?, maxLine: Int) -> Outcome {
+    do {
+        let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
+                                blockSize: 4096, maxLineBytes: maxLine)
+        let splitter = try EntrySplitter(reader: reader, forcedFormat: forced)
+        var out: [EntryView] = []
+        try splitter.forEachEntry { raw in
+            let entry = raw.makeEntry(source: "fuzz")
+            if entry.line < 1 || entry.endLine < entry.line { FuzzInput.fail("bad line range \(entry.line)-\(entry.endLine)") }
+            out.append(EntryView(entry))
+        }
+        return .entries(out, splitter.format)
+    } catch {
+        return .failure("\(error)")
+    }
+}
+
+/// What `cdlog classify --threads N` does with a large source: cut it into blocks at entry boundaries
+/// (`LineReader.nextBlock`) and split each block on its own; line numbers are shifted back afterwards.
+func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: Int) -> [EntryView]? {
+    guard let isCutPoint = EntrySplitter.cutPointTest(for: format) else { return nil }
+    // Documented limit of the block cutter: when several lines without any cut point fill a whole block,
+    // the block ends at the last newline and that run of lines is split in two (an entry of more than
+    // 2 MiB in `cdlog classify`; more than 4 KiB here). Such inputs are not compared. A single line
+    // longer than a block is handled exactly (LineReader.overlongLineBlock) and is compared.
+    var regionStart = 0, regionLines = 0, offset = 0
+    while offset <= bytes.count {
+        let newline = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+        var lineEnd = newline
+        if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let cutHere = offset == bytes.count || bytes[offset..<lineEnd].withUnsafeBytes { isCutPoint($0) }
+        if cutHere && offset > regionStart {
+            if offset - regionStart >= 4096 && regionLines > 1 { return nil }
+            regionStart = offset; regionLines = 0
+        }
+        regionLines += 1
+        offset = newline + 1
+    }
+    if bytes.count - regionStart >= 4096 && regionLines > 1 { return nil }  // input without a final newline
+    do {
+        let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
+                                blockSize: 4096, maxLineBytes: maxLine)
+        var out: [EntryView] = []
+        var linesBefore = 0
+        while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
+            let blockReader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: block, chunkSize: block.count),
+                                         blockSize: max(block.count, 4096), maxLineBytes: maxLine)
+            try EntrySplitter(reader: blockReader, forcedFormat: format).forEachEntry { raw in
+                var entry = raw.makeEntry(source: "fuzz")
+                entry.line += linesBefore
+                entry.endLine += linesBefore
+                out.append(EntryView(entry))
+            }
+            linesBefore += blockReader.lineNumber
+        }
+        return out
+    } catch {
+        FuzzInput.fail("block splitting threw where sequential splitting did not: \(error)")
+    }
+}
+
+/// True when some JSON object (or string) is still open at a line end: the ndjson known limit above.
+func objectSpansLines(_ bytes: [UInt8]) -> Bool {
+    var depth = 0, inString = false, escaped = false
+    for byte in bytes {
+        if inString {
+            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            if byte == 0x0A { return true }
+            continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""): if depth > 0 { inString = true }
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"): if depth > 0 { depth -= 1 }
+        case 0x0A: if depth > 0 { return true }
+        default: break
+        }
+    }
+    return false
+}
+
+final class CountingReporter: Reporter {
+    let inner: any Reporter
+    var count = 0
+    init(_ inner: any Reporter) { self.inner = inner }
+    func report(_ entry: ReportedEntry) throws { count += 1; try inner.report(entry) }
+    func finish(summary: ClassifySummary) throws { try inner.finish(summary: summary) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = FuzzInput.bytes(data, size)
+    guard let selector = input.first else { return 0 }
+    let text = Array(input.dropFirst())
+    let formats = InputFormat.allCases
+    let forced: InputFormat? = selector & 0x80 != 0 ? formats[Int((selector >> 3) & 15) % formats.count] : nil
+    let maxLine = selector & 0x40 != 0 ? 37 : 1 << 20
+    // Tiny reads cost O(line length) each under ASan: 1…8 bytes for small inputs, 7…434 for larger ones.
+    let smallChunk = text.count <= 1024 ? 1 + Int(selector & 7) : 7 + 61 * Int(selector & 7)
+
+    let big = split(text, chunk: 1 << 16, forced: forced, maxLine: maxLine)
+    let small = split(text, chunk: smallChunk, forced: forced, maxLine: maxLine)
+    if big != small {
+        FuzzInput.fail("entries depend on the read size (64 KiB vs \(smallChunk)):\n\(big)\n---\n\(small)")
+    }
+
+    // Parallel classification cuts large inputs into blocks: the entries must be the same.
+    // (Known limit, not compared: `log stream --style ndjson` writes one object per line, and the block
+    // cutter treats every line starting with `{` as an object start; an object spread over several lines
+    // with a `{` line inside may be cut differently.)
+    // (Only with the real 1 MiB line cap: the cut-point test sees whole lines, so a 37-byte cap that
+    // cuts a line's prefix apart would differ by construction.)
+    if case .entries(let entries, let format) = big, maxLine == 1 << 20,
+       !(format == .logNDJSON && objectSpansLines(text)),
+       let blocked = splitInBlocks(text, chunk: smallChunk, format: format, maxLine: maxLine), blocked != entries {
+        FuzzInput.fail("entries differ when the input is cut into blocks:\n\(entries)\n---\n\(blocked)")
+    }
+
+    // The whole pipeline, as `cdlog classify --all --format jsonl` runs it.
+    var options = ClassifyRun.Options()
+    options.forcedFormat = forced
+    options.includeUnclassified = true
+    options.blockSize = 0  // the smallest LineReader buffer (1 MiB): large allocations are slow under ASan
+    let sink = OutputSink(fd: devNull, name: "/dev/null")
+    let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: sink, color: false))
+    do {
+        let summary = try ClassifyRun(classifier: classifier, options: options)
+            .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter)
+        try sink.flush()
+        if case .entries(let entries, _) = big, maxLine == 1 << 20, summary.entries != entries.count {
+            FuzzInput.fail("ClassifyRun read \(summary.entries) entries, the splitter \(entries.count)")
+        }
+        if summary.classified > summary.entries { FuzzInput.fail("more classified than entries") }
+    } catch {
+        if case .entries = big, maxLine == 1 << 20 { FuzzInput.fail("ClassifyRun failed where the splitter succeeded: \(error)") }
+    }
+    return 0
+}
+
+@_cdecl("FuzzLogs_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, fuzz)
+}

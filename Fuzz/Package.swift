@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // libFuzzer targets for cdlog (issue 8). NOT part of the main package: libFuzzer brings its own `main`,
 // so these executables are built only by `scripts/fuzz.sh`, in their own scratch folder, with
-// `-sanitize=fuzzer,address -parse-as-library`. See docs/robustness.md.
+// `-sanitize=fuzzer,address -parse-as-library`. See README.md, "Robustness".
 import PackageDescription
 
 // The main package is the folder above; SwiftPM names a path dependency after its folder, which differs

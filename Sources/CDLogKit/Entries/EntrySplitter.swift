@@ -149,27 +149,40 @@ public struct EntrySplitter {
             entry.reset(line: startLine, format: format)
             entry.endLine = reader.lineNumber
             entry.truncated = truncated
-            var message: [UInt8]? = nil
-            FlatJSONObject.members(object) { key, value, isString in
-                switch key {
-                case "eventMessage": message = value
-                case "timestamp": entry.strings.timestamp = String(decoding: value, as: UTF8.self)
-                case "processImagePath":
-                    if entry.strings.process == nil {
-                        let path = String(decoding: value, as: UTF8.self)
-                        entry.strings.process = path.split(separator: "/").last.map(String.init) ?? path
-                    }
-                case "process": entry.strings.process = String(decoding: value, as: UTF8.self)
-                case "processID": entry.strings.pid = Int(String(decoding: value, as: UTF8.self))
-                case "threadID": entry.strings.thread = String(decoding: value, as: UTF8.self)
-                case "subsystem": if !value.isEmpty { entry.strings.subsystem = String(decoding: value, as: UTF8.self) }
-                case "category": if !value.isEmpty { entry.strings.logCategory = String(decoding: value, as: UTF8.self) }
-                case "messageType": entry.strings.level = String(decoding: value, as: UTF8.self)
+            var message: Range<Int>? = nil
+            // Header values are unescaped into `entry.prefix` and referenced by range, as for line formats.
+            func keep(_ value: Range<Int>, _ isString: Bool) -> Range<Int> {
+                let start = entry.prefix.count
+                if isString { FlatJSONObject.unescape(object, value, into: &entry.prefix, limit: start + 4096) } else {
+                    entry.prefix.append(contentsOf: object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
+                }
+                return start..<entry.prefix.count
+            }
+            var explicitProcess = false
+            FlatJSONObject.scan(object) { key, value, isString in
+                switch key.count {
+                case 12 where key.elementsEqual("eventMessage".utf8): message = value
+                case 9 where key.elementsEqual("timestamp".utf8): entry.header.timestamp = keep(value, isString)
+                case 16 where key.elementsEqual("processImagePath".utf8):
+                    guard !explicitProcess else { break }
+                    let path = keep(value, isString)
+                    let slash = entry.prefix[path].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.lowerBound
+                    entry.header.process = slash..<path.upperBound
+                case 7 where key.elementsEqual("process".utf8):
+                    entry.header.process = keep(value, isString)
+                    explicitProcess = true
+                case 9 where key.elementsEqual("processID".utf8): entry.header.pid = keep(value, isString)
+                case 8 where key.elementsEqual("threadID".utf8): entry.header.thread = keep(value, isString)
+                case 9 where key.elementsEqual("subsystem".utf8): if !value.isEmpty { entry.header.subsystem = keep(value, isString) }
+                case 8 where key.elementsEqual("category".utf8): if !value.isEmpty { entry.header.logCategory = keep(value, isString) }
+                case 11 where key.elementsEqual("messageType".utf8): entry.header.level = keep(value, isString)
                 default: break
                 }
             }
             guard let message else { return }  // activity and signpost events carry no message
-            message.withUnsafeBytes { entry.appendMessage($0) }
+            let before = entry.message.count
+            FlatJSONObject.unescape(object, message, into: &entry.message, limit: EntryLimits.maxMessageBytes)
+            if entry.message.count >= EntryLimits.maxMessageBytes, message.count > entry.message.count - before { entry.truncated = true }
             try emit(&entry)
         }
         while try reader.nextLine({ line, _ in

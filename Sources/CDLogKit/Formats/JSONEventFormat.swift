@@ -85,14 +85,25 @@ struct JSONEventSplitter {
 
 /// Reads the top-level members of one JSON object without building a tree.
 ///
-/// Contract: string values are unescaped (`\n`, `\"`, `\uXXXX` with surrogate pairs; bad escapes become
-/// U+FFFD); numbers, `true`/`false`/`null` are returned as their text; nested objects and arrays are
-/// skipped iteratively. Malformed input ends the scan early with what was read; it never traps.
+/// Contract: `scan` reports each top-level member as byte ranges (no allocation): the key's raw bytes
+/// and the value's range — inside the quotes for strings (still escaped; `unescape` decodes), the text
+/// for numbers, `true`/`false`/`null`. Nested objects and arrays are skipped iteratively. Malformed
+/// input ends the scan early with what was read (an unterminated string runs to the end); it never traps.
 enum FlatJSONObject {
-    static func members(_ bytes: [UInt8], _ visit: (_ key: String, _ value: [UInt8], _ isString: Bool) -> Void) {
+    static func scan(_ bytes: [UInt8], _ visit: (_ key: ArraySlice<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) {
         var i = 0
         let n = bytes.count
         func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 } }
+        /// Index of the closing quote of the string whose opening quote is at `from`, or nil.
+        func stringEnd(_ from: Int) -> Int? {
+            var j = from + 1
+            while j < n {
+                if bytes[j] == UInt8(ascii: "\\") { j += 2; continue }
+                if bytes[j] == UInt8(ascii: "\"") { return j }
+                j += 1
+            }
+            return nil
+        }
         skipSpace()
         guard i < n, bytes[i] == UInt8(ascii: "{") else { return }
         i += 1
@@ -101,43 +112,48 @@ enum FlatJSONObject {
             guard i < n else { return }
             if bytes[i] == UInt8(ascii: "}") { return }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard bytes[i] == UInt8(ascii: "\""), let (keyBytes, afterKey) = readString(bytes, from: i) else { return }
-            i = afterKey
+            guard bytes[i] == UInt8(ascii: "\""), let keyEnd = stringEnd(i) else { return }
+            let key = bytes[(i + 1)..<keyEnd]
+            i = keyEnd + 1
             skipSpace()
             guard i < n, bytes[i] == UInt8(ascii: ":") else { return }
             i += 1
             skipSpace()
             guard i < n else { return }
-            let key = String(decoding: keyBytes, as: UTF8.self)
             switch bytes[i] {
             case UInt8(ascii: "\""):
-                guard let (value, after) = readString(bytes, from: i) else {
-                    // Unterminated (a cut-off object): report what there is.
-                    visit(key, Array(bytes[(i + 1)...]), true)
+                guard let end = stringEnd(i) else {
+                    visit(key, (i + 1)..<n, true)  // cut off: report what there is
                     return
                 }
-                visit(key, value, true)
-                i = after
+                visit(key, (i + 1)..<end, true)
+                i = end + 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 i = skipNested(bytes, from: i)
             default:
                 let start = i
                 while i < n, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}"), bytes[i] > 32 { i += 1 }
-                visit(key, Array(bytes[start..<i]), false)
+                visit(key, start..<i, false)
             }
         }
     }
 
-    /// Reads the string literal starting at `from` (a quote). Returns its unescaped UTF-8 and the index after it.
-    static func readString(_ bytes: [UInt8], from: Int) -> ([UInt8], Int)? {
-        var out: [UInt8] = []
-        var i = from + 1
-        let n = bytes.count
-        while i < n {
+    /// Appends the unescaped form of the string contents `bytes[range]` to `out` (`\n`, `\"`, `\uXXXX`
+    /// with surrogate pairs; bad escapes become U+FFFD). Stops after `limit` output bytes.
+    static func unescape(_ bytes: [UInt8], _ range: Range<Int>, into out: inout [UInt8], limit: Int = Int.max) {
+        var i = range.lowerBound
+        let n = range.upperBound
+        while i < n, out.count < limit {
             let b = bytes[i]
-            if b == UInt8(ascii: "\"") { return (out, i + 1) }
-            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
-            guard i + 1 < n else { return nil }
+            if b != UInt8(ascii: "\\") {
+                // Copy the run up to the next backslash in one go.
+                var j = i + 1
+                while j < n, bytes[j] != UInt8(ascii: "\\") { j += 1 }
+                out.append(contentsOf: bytes[i..<min(j, i + (limit - out.count))])
+                i = j
+                continue
+            }
+            guard i + 1 < n else { break }
             let e = bytes[i + 1]
             i += 2
             switch e {
@@ -147,9 +163,9 @@ enum FlatJSONObject {
             case UInt8(ascii: "b"): out.append(8)
             case UInt8(ascii: "f"): out.append(12)
             case UInt8(ascii: "u"):
-                guard let unit = hex4(bytes, at: i) else { out.append(contentsOf: replacement); continue }
+                guard let unit = hex4(bytes, at: i), i + 4 <= n else { out.append(contentsOf: replacement); continue }
                 i += 4
-                var scalar: UInt32 = UInt32(unit)
+                var scalar = UInt32(unit)
                 if (0xD800..<0xDC00).contains(unit) {
                     if i + 6 <= n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
                        let low = hex4(bytes, at: i + 2), (0xDC00..<0xE000).contains(low) {
@@ -163,7 +179,6 @@ enum FlatJSONObject {
             default: out.append(e)  // \" \\ \/ and anything unknown
             }
         }
-        return nil
     }
 
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]

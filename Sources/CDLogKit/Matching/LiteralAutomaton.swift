@@ -43,62 +43,67 @@ public struct LiteralAutomaton: Sendable {
         for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") { classOf[Int(upper)] = classOf[Int(upper | 0x20)] }
         let classCount = Int(next)
 
-        // Trie over folded bytes.
-        var goto: [[Int]] = [[Int](repeating: -1, count: classCount)]
+        // Trie over folded bytes, in one flat table (state * classCount + class; -1 = no edge) so that
+        // building a catalog-sized automaton does not allocate one array per state.
+        var goto = [Int32](repeating: -1, count: classCount)
+        var stateCount = 1
         var stateOutputs: [[Int32]] = [[]]
         for (id, literal) in literals.enumerated() {
             var state = 0
             for b in literal.bytes {
                 let c = Int(classOf[Int(RequiredLiterals.asciiLowercased(b))])
-                if goto[state][c] < 0 {
-                    goto[state][c] = goto.count
-                    goto.append([Int](repeating: -1, count: classCount))
+                if goto[state * classCount + c] < 0 {
+                    goto[state * classCount + c] = Int32(stateCount)
+                    goto.append(contentsOf: repeatElement(-1, count: classCount))
                     stateOutputs.append([])
+                    stateCount += 1
                 }
-                state = goto[state][c]
+                state = Int(goto[state * classCount + c])
             }
             stateOutputs[state].append(Int32(id))
         }
         // Breadth-first failure links, resolved into a full DFA.
-        var fail = [Int](repeating: 0, count: goto.count)
+        var fail = [Int](repeating: 0, count: stateCount)
         var queue: [Int] = []
+        queue.reserveCapacity(stateCount)
         for c in 0..<classCount {
-            if goto[0][c] < 0 { goto[0][c] = 0 } else { fail[goto[0][c]] = 0; queue.append(goto[0][c]) }
+            if goto[c] < 0 { goto[c] = 0 } else { fail[Int(goto[c])] = 0; queue.append(Int(goto[c])) }
         }
         var head = 0
         while head < queue.count {
             let state = queue[head]
             head += 1
-            stateOutputs[state].append(contentsOf: stateOutputs[fail[state]])
+            if !stateOutputs[fail[state]].isEmpty { stateOutputs[state].append(contentsOf: stateOutputs[fail[state]]) }
             for c in 0..<classCount {
-                let target = goto[state][c]
+                let target = Int(goto[state * classCount + c])
                 if target < 0 {
-                    goto[state][c] = goto[fail[state]][c]
+                    goto[state * classCount + c] = goto[fail[state] * classCount + c]
                 } else {
-                    fail[target] = goto[fail[state]][c]
+                    fail[target] = Int(goto[fail[state] * classCount + c])
                     queue.append(target)
                 }
             }
         }
         // Renumber: non-accepting states first (the root keeps 0), accepting ones last.
         let isAccepting = stateOutputs.map { !$0.isEmpty }
-        var order = (0..<goto.count).filter { !isAccepting[$0] }
+        var order = (0..<stateCount).filter { !isAccepting[$0] }
         let firstAccepting = order.count
-        order += (0..<goto.count).filter { isAccepting[$0] }
-        var newNumber = [Int](repeating: 0, count: goto.count)
+        order += (0..<stateCount).filter { isAccepting[$0] }
+        var newNumber = [Int](repeating: 0, count: stateCount)
         for (number, old) in order.enumerated() { newNumber[old] = number }
-        precondition(goto.count * classCount < Int(UInt32.max), "too many prefilter states")
+        precondition(stateCount * classCount < Int(UInt32.max), "too many prefilter states")
         var transitions = [UInt32]()
-        transitions.reserveCapacity(goto.count * classCount)
+        transitions.reserveCapacity(stateCount * classCount)
         var outputStart: [Int32] = [0]
         var outputs: [Int32] = []
         for old in order {
-            for target in goto[old] { transitions.append(UInt32(newNumber[target] * classCount)) }
+            for c in 0..<classCount { transitions.append(UInt32(newNumber[Int(goto[old * classCount + c])] * classCount)) }
             outputs.append(contentsOf: Set(stateOutputs[old]).sorted())
             outputStart.append(Int32(outputs.count))
         }
+        goto = []
         self.acceptFrom = UInt32(firstAccepting * classCount)
-        self.states = goto.count
+        self.states = stateCount
         self.classOf = classOf
         self.classCount = classCount
         self.transitions = transitions

@@ -100,7 +100,6 @@ public struct ClassifyRun: Sendable {
         var pending: [PendingBatch] = []
         var linesBefore = 0
         var entriesBefore = 0
-        let blockSize = options.blockSize
 
         func drainOne() throws {
             let first = pending.removeFirst()
@@ -125,7 +124,6 @@ public struct ClassifyRun: Sendable {
                 slot.done.signal()
             }
             if pending.count >= window { try drainOne() }
-            _ = blockSize
         }
         while !pending.isEmpty { try drainOne() }
     }

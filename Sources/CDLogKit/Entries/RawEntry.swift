@@ -4,11 +4,10 @@ public struct RawEntry {
     /// The message bytes (prefix removed, continuation lines joined by `\n`), at most
     /// `EntryLimits.maxMessageBytes`.
     public var message: [UInt8] = []
-    /// The first line's prefix bytes; `header`'s ranges point into it.
+    /// The first line's prefix bytes (for JSON styles: the unescaped header values); `header`'s ranges
+    /// point into it.
     public var prefix: [UInt8] = []
     public var header = LineHeader(messageStart: 0)
-    /// Header values that arrive as strings (JSON styles); they win over `header` ranges.
-    public var strings = HeaderStrings()
     public var line = 0
     public var endLine = 0
     public var truncated = false
@@ -21,22 +20,10 @@ public struct RawEntry {
         prefix.reserveCapacity(256)
     }
 
-    /// Header values for formats whose fields are strings already (ndjson/json).
-    public struct HeaderStrings {
-        public var timestamp: String?
-        public var process: String?
-        public var pid: Int?
-        public var thread: String?
-        public var subsystem: String?
-        public var logCategory: String?
-        public var level: String?
-    }
-
     mutating func reset(line: Int, format: InputFormat) {
         message.removeAll(keepingCapacity: true)
         prefix.removeAll(keepingCapacity: true)
         header = LineHeader(messageStart: 0)
-        strings = HeaderStrings()
         self.line = line
         endLine = line
         truncated = false
@@ -71,13 +58,13 @@ public struct RawEntry {
             guard let range, range.lowerBound >= 0, range.upperBound <= prefix.count, !range.isEmpty else { return nil }
             return String(decoding: prefix[range], as: UTF8.self)
         }
-        entry.timestamp = strings.timestamp.map(Timestamps.iso8601) ?? text(header.timestamp).map(Timestamps.iso8601)
-        entry.process = strings.process ?? text(header.process)
-        entry.pid = strings.pid ?? text(header.pid).flatMap { Int($0) }
-        entry.threadID = strings.thread ?? text(header.thread)
-        entry.subsystem = strings.subsystem ?? text(header.subsystem)
-        entry.logCategory = strings.logCategory ?? text(header.logCategory)
-        entry.level = (strings.level ?? text(header.level))?.lowercased()
+        entry.timestamp = text(header.timestamp).map(Timestamps.iso8601)
+        entry.process = text(header.process)
+        entry.pid = text(header.pid).flatMap { Int($0) }
+        entry.threadID = text(header.thread)
+        entry.subsystem = text(header.subsystem)
+        entry.logCategory = text(header.logCategory)
+        entry.level = text(header.level)?.lowercased()
         entry.truncated = truncated
         return entry
     }

@@ -4,55 +4,68 @@
 /// `String`s are valid Unicode (callers decode bytes with replacement). Non-finite doubles are
 /// written as `null`. The writer does not validate nesting; callers pair begin/end calls.
 public struct JSONWriter {
-    public private(set) var text: String = ""
+    /// The UTF-8 text written so far.
+    public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 
     public init() {}
 
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Empties the writer, keeping its storage (one writer can serve many documents).
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma.removeAll(keepingCapacity: true)
+        needsComma.append(false)
+    }
+
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
-    public mutating func beginObject() { separator(); text += "{"; needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); text += "}" }
-    public mutating func beginArray() { separator(); text += "["; needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); text += "]" }
+    private mutating func append(_ literal: String) { bytes.append(contentsOf: literal.utf8) }
+
+    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
+    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
 
     /// Writes `"name":` inside an object; the next value call writes the value.
     public mutating func key(_ name: String) {
         separator()
-        JSONWriter.appendQuoted(name, to: &text)
-        text += ":"
+        JSONWriter.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
     public mutating func string(_ value: String?) {
         separator()
-        if let value { JSONWriter.appendQuoted(value, to: &text) } else { text += "null" }
+        if let value { JSONWriter.appendQuoted(value, to: &bytes) } else { append("null") }
     }
 
     public mutating func int(_ value: Int?) {
         separator()
-        if let value { text += String(value) } else { text += "null" }
+        if let value { append(String(value)) } else { append("null") }
     }
 
     public mutating func double(_ value: Double?) {
         separator()
         if let value, value.isFinite {
-            if value == value.rounded(), abs(value) < 1e15 { text += String(Int(value)) } else { text += String(value) }
-        } else { text += "null" }
+            if value == value.rounded(), abs(value) < 1e15 { append(String(Int(value))) } else { append(String(value)) }
+        } else { append("null") }
     }
 
     public mutating func bool(_ value: Bool?) {
         separator()
-        if let value { text += value ? "true" : "false" } else { text += "null" }
+        if let value { append(value ? "true" : "false") } else { append("null") }
     }
 
-    public mutating func null() { separator(); text += "null" }
+    public mutating func null() { separator(); append("null") }
 
     /// Inserts already-serialised JSON as one value.
-    public mutating func raw(_ json: String) { separator(); text += json }
+    public mutating func raw(_ json: String) { separator(); append(json) }
 
     // Convenience members for `"key": value` pairs.
     public mutating func field(_ name: String, _ value: String?) { key(name); string(value) }
@@ -60,41 +73,39 @@ public struct JSONWriter {
     public mutating func field(_ name: String, _ value: Double?) { key(name); double(value) }
     public mutating func field(_ name: String, _ value: Bool?) { key(name); bool(value) }
 
-    /// Appends `value` as a JSON string literal (with quotes) to `out`.
-    public static func appendQuoted(_ value: String, to out: inout String) {
-        out += "\""
-        var pendingStart = value.utf8.startIndex
-        let utf8 = value.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            let escape: String?
-            switch byte {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x00..<0x20, 0x7F:
-                let hex = String(byte, radix: 16)
-                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escape = nil
+    /// Appends `value` as a JSON string literal (with quotes) to `out`: runs of bytes that need no
+    /// escaping are copied whole.
+    public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case 0x22: out.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                            hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
             }
-            if let escape {
-                out += String(decoding: utf8[pendingStart..<index], as: UTF8.self)
-                out += escape
-                pendingStart = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
-        out += String(decoding: utf8[pendingStart..<utf8.endIndex], as: UTF8.self)
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// `value` as a quoted JSON string literal.
     public static func quoted(_ value: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendQuoted(value, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -43,7 +43,8 @@ public final class Classifier: Sendable {
             guard rule.input.applies(toCrashReport: isCrashReport), prefilter.admits(ruleIndex: index, scratch.prefilter) else { continue }
             var groups: [Range<Int>?]? = nil
             var winningPattern: PCRERegex? = nil
-            for pattern in rule.patterns {
+            for (patternIndex, pattern) in rule.patterns.enumerated()
+            where prefilter.admits(ruleIndex: index, patternIndex: patternIndex, scratch.prefilter) {
                 if let found = pattern.firstMatch(in: message, scratch: scratch.match) {
                     groups = found
                     winningPattern = pattern

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Folds consecutive echoes of one event into one reported entry with a count.
 ///
 /// Xcode prints many Core Data events twice in a row: once from os_log (`error: CoreData+CloudKit: X`)
@@ -6,15 +12,14 @@
 /// `CoreData: ` prefix and a leading level word are removed.
 struct EchoFolder {
     private var pending: ReportedEntry?
-    private var pendingKey: Substring = ""
     private var pendingIndex = -2
 
     /// Offers the entry number `index` (consecutive numbering over the source); returns an entry that
     /// is now complete and can be reported, if any.
     mutating func offer(_ entry: ReportedEntry, index: Int) -> ReportedEntry? {
-        let key = EchoFolder.key(entry.entry.message)
         if var current = pending, index == pendingIndex + 1, current.entry.source == entry.entry.source,
-           current.classification?.rule.id == entry.classification?.rule.id, key == pendingKey {
+           current.classification?.rule.id == entry.classification?.rule.id,
+           EchoFolder.sameKey(current.entry.message, entry.entry.message) {
             current.count += 1
             pending = current
             pendingIndex = index
@@ -22,7 +27,6 @@ struct EchoFolder {
         }
         let finished = pending
         pending = entry
-        pendingKey = key
         pendingIndex = index
         return finished
     }
@@ -33,17 +37,32 @@ struct EchoFolder {
         return pending
     }
 
+    static let levelWords = ["error: ", "warning: ", "debug: ", "fault: ", "info: ", "annotation: ", "default: "].map { Array($0.utf8) }
+    static let coreDataPrefix = Array("CoreData: ".utf8)
 
-    static let levelWords = ["error: ", "warning: ", "debug: ", "fault: ", "info: ", "annotation: ", "default: "]
-
-    static func key(_ message: String) -> Substring {
-        var text = Substring(message)
-        while text.first == " " { text = text.dropFirst() }
-        if text.hasPrefix("CoreData: ") { text = text.dropFirst("CoreData: ".count) }
-        for word in levelWords where text.hasPrefix(word) {
-            text = text.dropFirst(word.count)
-            break
+    /// Whether two messages are the same event once the echo prefixes are removed.
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                let keyA = keyStart(UnsafeRawBufferPointer(a)), keyB = keyStart(UnsafeRawBufferPointer(b))
+                let length = a.count - keyA
+                guard length == b.count - keyB else { return false }
+                guard length > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return true }
+                return memcmp(baseA + keyA, baseB + keyB, length) == 0
+            }
         }
-        return text
+    }
+
+    /// Byte offset where the key starts: after leading spaces, a `CoreData: ` prefix and one level word.
+    static func keyStart(_ message: UnsafeRawBufferPointer) -> Int {
+        var index = 0
+        while index < message.count, message[index] == UInt8(ascii: " ") { index += 1 }
+        func hasPrefix(_ word: [UInt8]) -> Bool {
+            message.count - index >= word.count && message[index..<(index + word.count)].elementsEqual(word)
+        }
+        if hasPrefix(coreDataPrefix) { index += coreDataPrefix.count }
+        for word in levelWords where hasPrefix(word) { return index + word.count }
+        return index
     }
 }

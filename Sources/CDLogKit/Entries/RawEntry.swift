@@ -58,7 +58,9 @@ public struct RawEntry {
             guard let range, range.lowerBound >= 0, range.upperBound <= prefix.count, !range.isEmpty else { return nil }
             return String(decoding: prefix[range], as: UTF8.self)
         }
-        entry.timestamp = text(header.timestamp).map(Timestamps.iso8601)
+        if let range = header.timestamp, range.lowerBound >= 0, range.upperBound <= prefix.count, !range.isEmpty {
+            entry.timestamp = prefix.withUnsafeBytes { Timestamps.iso8601(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        }
         entry.process = text(header.process)
         entry.pid = text(header.pid).flatMap { Int($0) }
         entry.threadID = text(header.thread)

@@ -5,36 +5,64 @@ public enum Timestamps {
     /// stays a time (`15:27:55.123456+08:00`). A value without a date or time shape is returned as given;
     /// month-day syslog stamps (`Jul  8 12:00:01`) have no year and become `--07-08T12:00:01`.
     public static func iso8601(_ raw: String) -> String {
-        var text = Substring(raw.trimmingSpaces())
-        if let syslog = syslogStamp(text) { return syslog }
-        var result = ""
-        let bytes = Array(text.utf8)
-        if bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T") {
-            result = String(decoding: bytes[0..<10], as: UTF8.self) + "T"
-            text = Substring(String(decoding: bytes[11...], as: UTF8.self))
-        }
-        // text is now `HH:MM:SS[.fff][zone]`
-        let timeBytes = Array(text.utf8)
-        var i = 0
-        while i < timeBytes.count, timeBytes[i] != UInt8(ascii: "+"), timeBytes[i] != UInt8(ascii: "-"),
-              timeBytes[i] != UInt8(ascii: "Z"), timeBytes[i] != UInt8(ascii: " ") { i += 1 }
-        result += String(decoding: timeBytes[0..<i], as: UTF8.self)
-        var zone = Array(timeBytes[i...]).filter { $0 != UInt8(ascii: " ") }
-        if zone.count == 5 {  // +0800
-            zone.insert(UInt8(ascii: ":"), at: 3)
-        }
-        result += String(decoding: zone, as: UTF8.self)
-        return result
+        var raw = raw
+        return raw.withUTF8 { iso8601(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// `iso8601` on UTF-8 bytes (a header's timestamp range): byte work and one String at the end.
+    public static func iso8601(bytes input: UnsafeRawBufferPointer) -> String {
+        var lower = 0, upper = input.count
+        while lower < upper, isSpace(input[lower]) { lower += 1 }
+        while upper > lower, isSpace(input[upper - 1]) { upper -= 1 }
+        let text = UnsafeRawBufferPointer(rebasing: input[lower..<upper])
+        if let syslog = syslogStamp(text) { return syslog }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + 2)
+        var index = 0
+        if text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " ") || text[10] == UInt8(ascii: "T") {
+            out.append(contentsOf: text[0..<10])
+            out.append(UInt8(ascii: "T"))
+            index = 11
+        }
+        // Now `HH:MM:SS[.fff][zone]`.
+        var zoneStart = index
+        while zoneStart < text.count, text[zoneStart] != UInt8(ascii: "+"), text[zoneStart] != UInt8(ascii: "-"),
+              text[zoneStart] != UInt8(ascii: "Z"), text[zoneStart] != UInt8(ascii: " ") { zoneStart += 1 }
+        out.append(contentsOf: text[index..<zoneStart])
+        let zone = text[zoneStart...].filter { $0 != UInt8(ascii: " ") }
+        if zone.count == 5 {  // +0800 → +08:00
+            out.append(contentsOf: zone[0..<3])
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: zone[3...])
+        } else {
+            out.append(contentsOf: zone)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
-    private static func syslogStamp(_ text: Substring) -> String? {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 3, let month = months.firstIndex(of: String(parts[0])), let day = Int(parts[1]),
-              (1...31).contains(day), parts[2].count == 8 else { return nil }
+    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
+
+    /// `Mmm d HH:MM:SS` (space-separated, any number of spaces) → `--MM-DDTHH:MM:SS`.
+    private static func syslogStamp(_ text: UnsafeRawBufferPointer) -> String? {
+        guard let first = text.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return nil }
+        var parts: [Range<Int>] = []
+        var index = 0
+        while index < text.count {
+            while index < text.count, text[index] == UInt8(ascii: " ") { index += 1 }
+            let start = index
+            while index < text.count, text[index] != UInt8(ascii: " ") { index += 1 }
+            if index > start { parts.append(start..<index) }
+            if parts.count > 3 { return nil }
+        }
+        guard parts.count == 3, let month = months.firstIndex(where: { $0.elementsEqual(text[parts[0]]) }),
+              parts[1].count <= 2, text[parts[1]].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              parts[2].count == 8 else { return nil }
+        let day = text[parts[1]].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        guard (1...31).contains(day) else { return nil }
         let m = month + 1
-        return "--\(m < 10 ? "0" : "")\(m)-\(day < 10 ? "0" : "")\(day)T\(parts[2])"
+        return "--\(m < 10 ? "0" : "")\(m)-\(day < 10 ? "0" : "")\(day)T" + String(decoding: text[parts[2]], as: UTF8.self)
     }
 }
 

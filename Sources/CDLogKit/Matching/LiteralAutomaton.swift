@@ -6,6 +6,10 @@ import CScan
 /// Contract: `scan` reports every literal that occurs in the subject, each at least once; literals
 /// marked caseless match regardless of ASCII case, the others exactly. One table lookup per byte,
 /// no allocation per scan. Immutable after `init`; safe to share between threads.
+///
+/// The automaton is built over each literal's first `keyLength` bytes (case-folded) only; a key hit
+/// is confirmed by comparing the whole literal at that position. Prefilter literals are long (error
+/// messages), so this keeps the table several times smaller at the cost of a rare short compare.
 public struct LiteralAutomaton: Sendable {
     private let classOf: [UInt8]          // byte → equivalence class (ASCII case folded)
     private let classCount: Int
@@ -14,7 +18,10 @@ public struct LiteralAutomaton: Sendable {
     /// Rows at or beyond this offset belong to accepting states (they are numbered last).
     private let acceptFrom: UInt32
     private let outputStart: [Int32]      // per state number: range into `outputs`
-    private let outputs: [Int32]          // literal ids ending at a state (failure chain included)
+    private let outputs: [Int32]          // key ids ending at a state (failure chain included)
+    private let keyLiteralStart: [Int32]  // per key id: range into `keyLiterals`
+    private let keyLiterals: [Int32]      // literal ids sharing a key
+    private let keyLengths: [Int32]       // per key id: its length in bytes
     private let states: Int
     private let literals: [[UInt8]]
     private let caseless: [Bool]
@@ -23,35 +30,57 @@ public struct LiteralAutomaton: Sendable {
     public var stateCount: Int { states }
     public var byteClassCount: Int { classCount }
 
-    /// Builds the automaton; literal ids are their indices in `literals`.
-    public init(literals: [(bytes: [UInt8], caseless: Bool)]) {
+    /// Bytes of each literal the automaton itself is built on.
+    public static let defaultKeyLength = 12
+
+    /// Builds the automaton; literal ids are their indices in `literals`. Empty literals are ignored.
+    public init(literals: [(bytes: [UInt8], caseless: Bool)], keyLength: Int = LiteralAutomaton.defaultKeyLength) {
         self.literals = literals.map(\.bytes)
         self.caseless = literals.map(\.caseless)
-        // Byte classes: every byte that occurs (case-folded) in some literal gets its own class; all
-        // others share class 0.
+        // Keys: each literal's case-folded first `keyLength` bytes; literals with the same key share it.
+        var keyIndex: [[UInt8]: Int] = [:]
+        var keys: [[UInt8]] = []
+        var literalsOfKey: [[Int32]] = []
+        for (id, literal) in literals.enumerated() where !literal.bytes.isEmpty {
+            let key = literal.bytes.prefix(max(1, keyLength)).map(RequiredLiterals.asciiLowercased)
+            if let existing = keyIndex[key] {
+                literalsOfKey[existing].append(Int32(id))
+            } else {
+                keyIndex[key] = keys.count
+                keys.append(key)
+                literalsOfKey.append([Int32(id)])
+            }
+        }
+        // Byte classes: every byte that occurs (case-folded) in some key gets its own class; all
+        // others share class 0. With more distinct bytes than classes, every byte is its own class.
+        var usedBytes = Set<UInt8>()
+        for key in keys { usedBytes.formUnion(key) }
         var classOf = [UInt8](repeating: 0, count: 256)
-        var next: UInt8 = 1
-        for literal in literals {
-            for b in literal.bytes {
-                let folded = RequiredLiterals.asciiLowercased(b)
-                if classOf[Int(folded)] == 0, next < 255 {
+        let classCount: Int
+        if usedBytes.count < 255 {
+            var next: UInt8 = 1
+            for key in keys {
+                for folded in key where classOf[Int(folded)] == 0 {
                     classOf[Int(folded)] = next
                     next += 1
                 }
             }
+            classCount = Int(next)
+        } else {
+            for byte in 0...255 { classOf[byte] = UInt8(byte) }
+            classCount = 256
         }
         for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") { classOf[Int(upper)] = classOf[Int(upper | 0x20)] }
-        let classCount = Int(next)
 
         // Trie over folded bytes, in one flat table (state * classCount + class; -1 = no edge) so that
         // building a catalog-sized automaton does not allocate one array per state.
         var goto = [Int32](repeating: -1, count: classCount)
         var stateCount = 1
         var stateOutputs: [[Int32]] = [[]]
-        for (id, literal) in literals.enumerated() {
+        for (id, key) in keys.enumerated() {
             var state = 0
-            for b in literal.bytes {
-                let c = Int(classOf[Int(RequiredLiterals.asciiLowercased(b))])
+            for b in key {
+                let c = Int(classOf[Int(b)])
                 if goto[state * classCount + c] < 0 {
                     goto[state * classCount + c] = Int32(stateCount)
                     goto.append(contentsOf: repeatElement(-1, count: classCount))
@@ -109,12 +138,17 @@ public struct LiteralAutomaton: Sendable {
         self.transitions = transitions
         self.outputStart = outputStart
         self.outputs = outputs
+        var keyLiteralStart: [Int32] = [0]
+        for group in literalsOfKey { keyLiteralStart.append(keyLiteralStart.last! + Int32(group.count)) }
+        self.keyLiteralStart = keyLiteralStart
+        self.keyLiterals = literalsOfKey.flatMap { $0 }
+        self.keyLengths = keys.map { Int32($0.count) }
     }
 
     /// True when some literal (compared caselessly) occurs in `subject`: one C loop, no callbacks.
     @inline(__always)
     public func containsAny(_ subject: UnsafeRawBufferPointer) -> Bool {
-        guard !subject.isEmpty, !literals.isEmpty else { return false }
+        guard !subject.isEmpty, !keyLengths.isEmpty else { return false }
         return classOf.withUnsafeBufferPointer { classOf in
             transitions.withUnsafeBufferPointer { transitions in
                 var state: UInt32 = 0
@@ -128,7 +162,7 @@ public struct LiteralAutomaton: Sendable {
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
     @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
-        guard !subject.isEmpty, !literals.isEmpty else { return }
+        guard !subject.isEmpty, !keyLengths.isEmpty else { return }
         // The byte loop runs in C (one dependent table load per byte); hits come back here.
         classOf.withUnsafeBufferPointer { classOf in
             transitions.withUnsafeBufferPointer { transitions in
@@ -143,8 +177,12 @@ public struct LiteralAutomaton: Sendable {
                     let number = Int(state) / classCount
                     let start = Int(outputStart[number]), end = Int(outputStart[number + 1])
                     for k in start..<end {
-                        let id = Int(outputs[k])
-                        if caseless[id] || matchesExactly(id, endingAt: index, in: bytes) { found(id) }
+                        let key = Int(outputs[k])
+                        let literalStart = index - Int(keyLengths[key]) + 1
+                        for j in Int(keyLiteralStart[key])..<Int(keyLiteralStart[key + 1]) {
+                            let id = Int(keyLiterals[j])
+                            if matches(id, at: literalStart, keyLength: Int(keyLengths[key]), in: bytes) { found(id) }
+                        }
                     }
                     index += 1
                 }
@@ -152,11 +190,19 @@ public struct LiteralAutomaton: Sendable {
         }
     }
 
-    private func matchesExactly(_ id: Int, endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether literal `id` occurs at `start`, where its key (its first `keyLength` bytes, compared
+    /// caselessly) is already known to occur.
+    private func matches(_ id: Int, at start: Int, keyLength: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let literal = literals[id]
-        let start = end - literal.count + 1
-        guard start >= 0 else { return false }
-        for (offset, b) in literal.enumerated() where bytes[start + offset] != b { return false }
+        guard start >= 0, start + literal.count <= bytes.count else { return false }
+        if caseless[id] {
+            for offset in keyLength..<literal.count
+            where RequiredLiterals.asciiLowercased(bytes[start + offset]) != RequiredLiterals.asciiLowercased(literal[offset]) {
+                return false
+            }
+        } else {
+            for offset in 0..<literal.count where bytes[start + offset] != literal[offset] { return false }
+        }
         return true
     }
 }

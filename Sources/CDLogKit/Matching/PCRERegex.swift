@@ -1,7 +1,10 @@
 import CDLogCore
 import CPCRE2
+import CScan
 
-/// A compiled PCRE2 pattern (8-bit, UTF with `MATCH_INVALID_UTF`, JIT-compiled when the platform allows).
+/// A compiled PCRE2 pattern (8-bit, UTF with `MATCH_INVALID_UTF`), JIT-compiled on its first match when
+/// the platform allows: a catalog has hundreds of patterns and a run typically uses a few dozen, so
+/// lazy JIT keeps start-up fast and the JIT's executable memory small.
 ///
 /// Contract: `init` throws `PatternError` with PCRE2's message and the byte offset of the problem.
 /// `firstMatch` never traps on any input bytes: invalid UTF-8 simply cannot match across the bad bytes,
@@ -21,6 +24,8 @@ public final class PCRERegex: @unchecked Sendable {
     /// Number of capture groups (not counting group 0).
     public let captureCount: Int
     fileprivate let code: OpaquePointer
+    /// Latch for the lazy JIT compile (`pcre2_jit_compile` mutates `code`, so it must not race a match).
+    private let jitOnce: OpaquePointer
 
     private static let compileOptions: UInt32 = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF
 
@@ -37,8 +42,7 @@ public final class PCRERegex: @unchecked Sendable {
             throw PatternError(message: PCRERegex.errorMessage(errorCode), offset: errorOffset)
         }
         code = compiled
-        // JIT is an optimisation: when it is unavailable the interpreter gives the same results.
-        _ = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE)
+        jitOnce = cscan_once_create()
 
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
@@ -61,7 +65,19 @@ public final class PCRERegex: @unchecked Sendable {
         groupNames = names.sorted { $0.1 < $1.1 }
     }
 
-    deinit { pcre2_code_free_8(code) }
+    deinit {
+        pcre2_code_free_8(code)
+        cscan_once_destroy(jitOnce)
+    }
+
+    /// JIT-compiles the pattern the first time any thread matches with it. JIT is an optimisation:
+    /// when it is unavailable the interpreter gives the same results.
+    @inline(__always) private func prepareForMatching() {
+        if cscan_once_enter(jitOnce) != 0 {
+            _ = pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE)
+            cscan_once_leave(jitOnce)
+        }
+    }
 
     static func errorMessage(_ code: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -74,6 +90,7 @@ public final class PCRERegex: @unchecked Sendable {
     /// capture group (`nil` for unset groups), or nil when there is no match.
     public func firstMatch(in subject: UnsafeRawBufferPointer, from start: Int = 0, scratch: MatchScratch) -> [Range<Int>?]? {
         guard start <= subject.count else { return nil }
+        prepareForMatching()
         let data = scratch.matchData(forCaptures: captureCount)
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(scratch.emptySubject)
         let rc = pcre2_match_8(code, base, subject.count, start, 0, data, scratch.matchContext)
@@ -98,6 +115,7 @@ public final class PCRERegex: @unchecked Sendable {
 
     /// True when the pattern matches anywhere in `subject`.
     public func matches(_ subject: UnsafeRawBufferPointer, scratch: MatchScratch) -> Bool {
+        prepareForMatching()
         let data = scratch.matchData(forCaptures: 0)
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(scratch.emptySubject)
         let rc = pcre2_match_8(code, base, subject.count, 0, 0, data, scratch.matchContext)

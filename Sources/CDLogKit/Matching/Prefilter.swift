@@ -1,7 +1,8 @@
 /// Decides cheaply which rules could match an entry, so most entries never reach PCRE2.
 ///
-/// Contract: conservative — a rule it rules out cannot match (each of its patterns needs a literal
-/// that is absent). Rules without a usable literal are always candidates.
+/// Contract: conservative — a rule (or pattern) it rules out cannot match: each of its patterns needs a
+/// literal that is absent, or a `require` pattern does. Patterns without a usable literal are always
+/// candidates.
 ///
 /// Two stages keep the common case (an entry no rule cares about) cheap: a small automaton over the
 /// first four bytes of every literal (caseless) says whether any literal could be present; only then
@@ -12,41 +13,46 @@ public struct Prefilter: Sendable {
     private let gate: LiteralAutomaton
     /// Bytes of each literal's start the gate looks for.
     static let gatePrefixLength = 4
-    /// For each rule (by index in rank order): literal ids, any of which admits it; nil = always.
-    private let ruleLiterals: [[Int]?]
+    /// Per rule (rank order), per pattern: literal ids any of which admits the pattern; nil = always.
+    private let patternLiterals: [[[Int32]?]]
+    /// Per rule: one clause per `require` pattern that has literals; every clause needs one of its ids.
+    private let requiredClauses: [[[Int32]]]
 
     public init(rules: [Rule]) {
-        var literalIndex: [String: Int] = [:]
+        var literalIndex: [String: Int32] = [:]
         var literals: [(bytes: [UInt8], caseless: Bool)] = []
-        var ruleLiterals: [[Int]?] = []
-        for rule in rules {
-            var indices: [Int] = []
-            var always = false
-            for pattern in rule.patterns {
-                guard let required = RequiredLiterals.of(pattern: pattern.pattern) else { always = true; break }
-                for alternative in required.alternatives {
-                    let key = (required.caseless ? "i:" : "s:") + String(decoding: alternative, as: UTF8.self)
-                    if let existing = literalIndex[key] { indices.append(existing); continue }
-                    literalIndex[key] = literals.count
-                    indices.append(literals.count)
-                    literals.append((alternative, required.caseless))
-                }
+        func literalIDs(_ pattern: PCRERegex) -> [Int32]? {
+            guard let required = RequiredLiterals.of(pattern: pattern.pattern) else { return nil }
+            return required.alternatives.map { alternative in
+                let key = (required.caseless ? "i:" : "s:") + String(decoding: alternative, as: UTF8.self)
+                if let existing = literalIndex[key] { return existing }
+                literalIndex[key] = Int32(literals.count)
+                literals.append((alternative, required.caseless))
+                return Int32(literals.count - 1)
             }
-            ruleLiterals.append(always ? nil : indices)
         }
+        patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
+        requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
         automaton = LiteralAutomaton(literals: literals)
         let prefixes = Set(literals.map { literal in
             literal.bytes.prefix(Prefilter.gatePrefixLength).map(RequiredLiterals.asciiLowercased)
         })
-        gate = LiteralAutomaton(literals: prefixes.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0, true) })
-        self.ruleLiterals = ruleLiterals
-        ungatedRuleCount = ruleLiterals.filter { $0 == nil }.count
+        gate = LiteralAutomaton(literals: prefixes.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0, true) },
+                                keyLength: Prefilter.gatePrefixLength)
+        ungatedRuleCount = zip(patternLiterals, requiredClauses).filter { patterns, clauses in
+            clauses.isEmpty && patterns.contains { $0 == nil }
+        }.count
     }
 
     /// Per-entry state: which literals the current entry contains. Reuse one per thread.
     public struct Evaluation {
         var seenGeneration: [UInt32]
         var generation: UInt32 = 0
+
+        @inline(__always) func sawAny(of literals: [Int32]) -> Bool {
+            for id in literals where seenGeneration[Int(id)] == generation { return true }
+            return false
+        }
     }
 
     public func makeEvaluation() -> Evaluation {
@@ -73,17 +79,29 @@ public struct Prefilter: Sendable {
         return any || hasUngatedRules
     }
 
-    /// True when rule number `ruleIndex` (rank order) may match the entry last scanned.
+    /// True when rule number `ruleIndex` (rank order) may match the entry last scanned: one of its
+    /// patterns may match and every `require` pattern's literals are present.
     @inline(__always)
     public func admits(ruleIndex: Int, _ evaluation: Evaluation) -> Bool {
-        guard let indices = ruleLiterals[ruleIndex] else { return true }
-        for index in indices where evaluation.seenGeneration[index] == evaluation.generation { return true }
+        for clause in requiredClauses[ruleIndex] where !evaluation.sawAny(of: clause) { return false }
+        for literals in patternLiterals[ruleIndex] {
+            guard let literals else { return true }
+            if evaluation.sawAny(of: literals) { return true }
+        }
         return false
+    }
+
+    /// True when pattern number `patternIndex` of rule `ruleIndex` may match the entry last scanned.
+    @inline(__always)
+    public func admits(ruleIndex: Int, patternIndex: Int, _ evaluation: Evaluation) -> Bool {
+        guard let literals = patternLiterals[ruleIndex][patternIndex] else { return true }
+        return evaluation.sawAny(of: literals)
     }
 
     private var hasUngatedRules: Bool { ungatedRuleCount > 0 }
 
-    /// How many rules have no literal gate (they run PCRE2 on every entry).
+    /// How many rules have no literal gate (a pattern without literals and no `require` literals):
+    /// they run PCRE2 on every entry.
     public let ungatedRuleCount: Int
     public var literalCount: Int { automaton.literalCount }
     /// "N literals, S states, C byte classes" for `rules list` and the benchmark.

@@ -73,13 +73,14 @@ enum EntryJSON {
 /// `--format jsonl`: one JSON object per line, entries in input order, then the summary.
 final class JSONLinesReporter: Reporter {
     private let sink: OutputSink
+    private var writer = JSONWriter()
     init(sink: OutputSink) { self.sink = sink }
 
     func report(_ entry: ReportedEntry) throws {
-        var w = JSONWriter()
-        EntryJSON.write(entry, into: &w)
-        try sink.write(w.text)
-        try sink.write("\n")
+        writer.reset()
+        EntryJSON.write(entry, into: &writer)
+        try sink.write(bytes: writer.bytes)
+        try sink.write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
     }
 
     func finish(summary: ClassifySummary) throws {
@@ -95,14 +96,15 @@ final class JSONLinesReporter: Reporter {
 final class JSONDocumentReporter: Reporter {
     private let sink: OutputSink
     private var first = true
+    private var writer = JSONWriter()
     init(sink: OutputSink) { self.sink = sink }
 
     func report(_ entry: ReportedEntry) throws {
         try sink.write(first ? "{\"entries\":[\n" : ",\n")
         first = false
-        var w = JSONWriter()
-        EntryJSON.write(entry, into: &w)
-        try sink.write(w.text)
+        writer.reset()
+        EntryJSON.write(entry, into: &writer)
+        try sink.write(bytes: writer.bytes)
     }
 
     func finish(summary: ClassifySummary) throws {

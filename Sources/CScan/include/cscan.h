@@ -15,4 +15,15 @@ size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *t
                              unsigned int accept_from, const unsigned char *subject, size_t from,
                              size_t length, unsigned int *state);
 
+/// A run-once latch for lazy, thread-safe initialisation (e.g. JIT-compiling a pattern on first use).
+/// `cscan_once_enter` returns 1 when the caller must do the work — it then holds the latch's lock and
+/// must call `cscan_once_leave` — and 0 when the work is already done (one acquire load on that path).
+/// Other threads entering meanwhile wait for the work to finish. The latch is heap-allocated because a
+/// mutex must not move.
+typedef struct cscan_once cscan_once;
+cscan_once *cscan_once_create(void);
+void cscan_once_destroy(cscan_once *once);
+int cscan_once_enter(cscan_once *once);
+void cscan_once_leave(cscan_once *once);
+
 #endif

@@ -39,8 +39,11 @@ public final class Classifier: Sendable {
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
         guard prefilter.scan(message, &scratch.prefilter) else { return nil }
-        for (index, rule) in rankedRules.enumerated() {
-            guard rule.input.applies(toCrashReport: isCrashReport), prefilter.admits(ruleIndex: index, scratch.prefilter) else { continue }
+        for candidate in scratch.prefilter.candidates {
+            let index = Int(candidate)
+            let rule = rankedRules[index]
+            guard rule.input.applies(toCrashReport: isCrashReport),
+                  prefilter.admitsRequirements(ruleIndex: index, scratch.prefilter) else { continue }
             var groups: [Range<Int>?]? = nil
             var winningPattern: PCRERegex? = nil
             for (patternIndex, pattern) in rule.patterns.enumerated()

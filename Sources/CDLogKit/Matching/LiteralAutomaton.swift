@@ -145,20 +145,6 @@ public struct LiteralAutomaton: Sendable {
         self.keyLengths = keys.map { Int32($0.count) }
     }
 
-    /// True when some literal (compared caselessly) occurs in `subject`: one C loop, no callbacks.
-    @inline(__always)
-    public func containsAny(_ subject: UnsafeRawBufferPointer) -> Bool {
-        guard !subject.isEmpty, !keyLengths.isEmpty else { return false }
-        return classOf.withUnsafeBufferPointer { classOf in
-            transitions.withUnsafeBufferPointer { transitions in
-                var state: UInt32 = 0
-                let bytes = subject.bindMemory(to: UInt8.self)
-                return cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom,
-                                             bytes.baseAddress!, 0, bytes.count, &state) < bytes.count
-            }
-        }
-    }
-
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
     @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {

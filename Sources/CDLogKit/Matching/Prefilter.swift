@@ -4,19 +4,21 @@
 /// literal that is absent, or a `require` pattern does. Patterns without a usable literal are always
 /// candidates.
 ///
-/// Two stages keep the common case (an entry no rule cares about) cheap: a small automaton over the
-/// first four bytes of every literal (caseless) says whether any literal could be present; only then
-/// does the full automaton find which literals are. The small one's table fits in the L1/L2 cache, the
-/// full one (thousands of states) does not.
+/// One pass of a literal automaton over the entry finds which literals it contains; an inverted index
+/// (literal → rules) turns them into the short, rank-ordered list of candidate rules, so an entry costs
+/// work in proportion to the rules it could match, not to the size of the catalog. (An earlier design put
+/// a second, smaller automaton over 4-byte literal prefixes in front as a gate; on the benchmark log it
+/// let 61 % of entries through and made the whole run 15–30 % slower, so it was removed.)
 public struct Prefilter: Sendable {
     private let automaton: LiteralAutomaton
-    private let gate: LiteralAutomaton
-    /// Bytes of each literal's start the gate looks for.
-    static let gatePrefixLength = 4
     /// Per rule (rank order), per pattern: literal ids any of which admits the pattern; nil = always.
     private let patternLiterals: [[[Int32]?]]
     /// Per rule: one clause per `require` pattern that has literals; every clause needs one of its ids.
     private let requiredClauses: [[[Int32]]]
+    /// Per literal: the rules (rank indices) with a pattern it admits.
+    private let rulesOfLiteral: [[Int32]]
+    /// Rules with a pattern that has no literal: candidates for every entry.
+    private let alwaysCandidates: [Int32]
 
     public init(rules: [Rule]) {
         var literalIndex: [String: Int32] = [:]
@@ -31,64 +33,75 @@ public struct Prefilter: Sendable {
                 return Int32(literals.count - 1)
             }
         }
-        patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
-        requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
+        let patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
+        let requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
+        self.patternLiterals = patternLiterals
+        self.requiredClauses = requiredClauses
         automaton = LiteralAutomaton(literals: literals)
-        let prefixes = Set(literals.map { literal in
-            literal.bytes.prefix(Prefilter.gatePrefixLength).map(RequiredLiterals.asciiLowercased)
-        })
-        gate = LiteralAutomaton(literals: prefixes.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0, true) },
-                                keyLength: Prefilter.gatePrefixLength)
-        ungatedRuleCount = zip(patternLiterals, requiredClauses).filter { patterns, clauses in
-            clauses.isEmpty && patterns.contains { $0 == nil }
-        }.count
+        var rulesOfLiteral = [[Int32]](repeating: [], count: literals.count)
+        var always: [Int32] = []
+        for (ruleIndex, patterns) in patternLiterals.enumerated() {
+            if patterns.contains(where: { $0 == nil }) { always.append(Int32(ruleIndex)); continue }
+            for id in Set(patterns.flatMap { $0 ?? [] }) { rulesOfLiteral[Int(id)].append(Int32(ruleIndex)) }
+        }
+        self.rulesOfLiteral = rulesOfLiteral.map { $0.sorted() }
+        alwaysCandidates = always
+        ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
     }
 
-    /// Per-entry state: which literals the current entry contains. Reuse one per thread.
+    /// Per-entry state: which literals the current entry contains and which rules are candidates.
+    /// Reuse one per thread.
     public struct Evaluation {
         var seenGeneration: [UInt32]
+        var candidateGeneration: [UInt32]
         var generation: UInt32 = 0
+        /// Rules (rank indices) that may match the entry last scanned, in rank order, each once.
+        public internal(set) var candidates: [Int32] = []
 
         @inline(__always) func sawAny(of literals: [Int32]) -> Bool {
             for id in literals where seenGeneration[Int(id)] == generation { return true }
             return false
         }
+
+        @inline(__always) mutating func addCandidate(_ rule: Int32) {
+            guard candidateGeneration[Int(rule)] != generation else { return }
+            candidateGeneration[Int(rule)] = generation
+            candidates.append(rule)
+        }
     }
 
     public func makeEvaluation() -> Evaluation {
-        Evaluation(seenGeneration: [UInt32](repeating: 0, count: automaton.literalCount))
+        Evaluation(seenGeneration: [UInt32](repeating: 0, count: automaton.literalCount),
+                   candidateGeneration: [UInt32](repeating: 0, count: patternLiterals.count))
     }
 
-    /// Scans a new entry. Returns false when no gated rule can match and no rule is ungated
-    /// (the common case for noise), so the caller can skip the entry at once.
+    /// Scans a new entry and collects its candidate rules. Returns false when there are none (the
+    /// common case for noise), so the caller can skip the entry at once.
     public func scan(_ message: UnsafeRawBufferPointer, _ evaluation: inout Evaluation) -> Bool {
         evaluation.generation &+= 1
         if evaluation.generation == 0 {
             for i in evaluation.seenGeneration.indices { evaluation.seenGeneration[i] = 0 }
+            for i in evaluation.candidateGeneration.indices { evaluation.candidateGeneration[i] = 0 }
             evaluation.generation = 1
         }
+        evaluation.candidates.removeAll(keepingCapacity: true)
         let generation = evaluation.generation
-        guard gate.containsAny(message) else { return hasUngatedRules }
-        var any = false
-        evaluation.seenGeneration.withUnsafeMutableBufferPointer { seen in
-            automaton.scan(message) { id in
-                seen[id] = generation
-                any = true
-            }
+        automaton.scan(message) { id in
+            guard evaluation.seenGeneration[id] != generation else { return }
+            evaluation.seenGeneration[id] = generation
+            for rule in rulesOfLiteral[id] { evaluation.addCandidate(rule) }
         }
-        return any || hasUngatedRules
+        for rule in alwaysCandidates { evaluation.addCandidate(rule) }
+        if evaluation.candidates.count > 1 { evaluation.candidates.sort() }
+        return !evaluation.candidates.isEmpty
     }
 
-    /// True when rule number `ruleIndex` (rank order) may match the entry last scanned: one of its
-    /// patterns may match and every `require` pattern's literals are present.
+    /// True when every `require` pattern of rule `ruleIndex` has one of its literals in the entry last
+    /// scanned (rules without `require` literals: always).
     @inline(__always)
-    public func admits(ruleIndex: Int, _ evaluation: Evaluation) -> Bool {
+    public func admitsRequirements(ruleIndex: Int, _ evaluation: Evaluation) -> Bool {
         for clause in requiredClauses[ruleIndex] where !evaluation.sawAny(of: clause) { return false }
-        for literals in patternLiterals[ruleIndex] {
-            guard let literals else { return true }
-            if evaluation.sawAny(of: literals) { return true }
-        }
-        return false
+        return true
     }
 
     /// True when pattern number `patternIndex` of rule `ruleIndex` may match the entry last scanned.
@@ -98,15 +111,12 @@ public struct Prefilter: Sendable {
         return evaluation.sawAny(of: literals)
     }
 
-    private var hasUngatedRules: Bool { ungatedRuleCount > 0 }
-
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
     /// they run PCRE2 on every entry.
     public let ungatedRuleCount: Int
     public var literalCount: Int { automaton.literalCount }
     /// "N literals, S states, C byte classes" for `rules list` and the benchmark.
     public var statistics: String {
-        "\(automaton.literalCount) literals, \(automaton.stateCount) automaton states, \(automaton.byteClassCount) byte classes; "
-            + "gate: \(gate.literalCount) prefixes, \(gate.stateCount) states"
+        "\(automaton.literalCount) literals, \(automaton.stateCount) automaton states, \(automaton.byteClassCount) byte classes"
     }
 }

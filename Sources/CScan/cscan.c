@@ -26,6 +26,38 @@ size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *t
     return length;
 }
 
+int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *transitions,
+                           unsigned int accept_from, const unsigned char *subject,
+                           size_t *pos_a, size_t end_a, unsigned int *state_a,
+                           size_t *pos_b, size_t end_b, unsigned int *state_b) {
+    size_t a = *pos_a, b = *pos_b;
+    unsigned int sa = *state_a, sb = *state_b;
+    int hit = 0;
+    while (a < end_a && b < end_b) {
+        sa = transitions[sa + classes[subject[a]]];
+        sb = transitions[sb + classes[subject[b]]];
+        hit = (sa >= accept_from) | ((sb >= accept_from) << 1);
+        if (hit) goto done;
+        a++;
+        b++;
+    }
+    for (; a < end_a; a++) {
+        sa = transitions[sa + classes[subject[a]]];
+        if (sa >= accept_from) { hit = 1; goto done; }
+    }
+    for (; b < end_b; b++) {
+        sb = transitions[sb + classes[subject[b]]];
+        if (sb >= accept_from) { hit = 2; goto done; }
+    }
+done:
+    /* A range that hit stays at the hit; one that did not moves past the byte it just read (if any). */
+    if (!(hit & 1) && a < end_a && hit) a++;
+    if (!(hit & 2) && b < end_b && hit) b++;
+    *pos_a = a; *state_a = sa;
+    *pos_b = b; *state_b = sb;
+    return hit;
+}
+
 struct cscan_once {
     atomic_int done;
     pthread_mutex_t mutex;

@@ -36,8 +36,7 @@ import Testing
         var out: [View] = []
         var linesBefore = 0
         while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
-            let blockReader = LineReader(source: MemoryByteSource(name: "t", bytes: block, chunkSize: block.count),
-                                         blockSize: max(block.count, 4096), maxLineBytes: maxLine)
+            let blockReader = LineReader(block: block, name: "t", maxLineBytes: maxLine)
             try EntrySplitter(reader: blockReader, forcedFormat: format).forEachEntry { raw in
                 var e = raw.makeEntry(source: "t")
                 e.line += linesBefore; e.endLine += linesBefore

@@ -158,6 +158,31 @@ import Testing
         #expect(fields["domain"] == "CKErrorDomain")
         #expect(fields["partialErrors"] == "Parent.70B5:(QSZone:__defaultOwner__): 27 Limit Exceeded; Child.11:(QSZone:__defaultOwner__): 25 Quota Exceeded")
     }
+
+    /// The partial-error key is read backwards by hand (the regex with a leading optional key group was
+    /// quadratic); it must find what that regex found, on many random shapes.
+    @Test func partialErrorKeyAgreesWithTheRegexItReplaced() throws {
+        let old = try PCRERegex(#"(?:(?<key>[^\s=;{}<>"\\]+(?:\([^)\s]*\))?)\\?"?\s*=\s*\\?"?)?<CKError 0x[0-9a-fA-F]+: \\?"(?<name>[^"\\]+)\\?" \((?<code>\d+)"#)
+        let item = try PCRERegex(#"<CKError 0x[0-9a-fA-F]+: \\?"(?<name>[^"\\]+)\\?" \((?<code>\d+)"#)
+        let tokens = ["\t", " ", "=", " = ", "\"", "\\", "(", ")", ":", "Rec.1", "(zone=x)", ";", "<", ">", "{", "A", "(a b)", "\\\""]
+        let scratch = MatchScratch()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let head = (0..<Int.random(in: 0...8, using: &generator)).map { _ in tokens.randomElement(using: &generator)! }.joined()
+            var bytes = Array((head + #"<CKError 0x1c8: "Zone Busy" (23/2027)"#).utf8)
+            let (expected, actual) = bytes.withUnsafeMutableBytes { raw -> (String?, String?) in
+                let message = UnsafeRawBufferPointer(raw)
+                let oldMatch = old.firstMatch(in: message, scratch: scratch)
+                let keyGroup = old.groupNames.first { $0.name == "key" }!.number
+                let expected = oldMatch?[keyGroup].map { String(decoding: message[$0], as: UTF8.self) }
+                guard let start = item.firstMatch(in: message, scratch: scratch)?[0]?.lowerBound else { return (expected, "no item") }
+                let actual = BuiltinExtractors.partialErrorKey(in: message, before: start, notBefore: 0)
+                    .map { String(decoding: message[$0], as: UTF8.self) }
+                return (expected, actual)
+            }
+            #expect(expected == actual, "\(head)")
+        }
+    }
 }
 
 @Suite struct LiteralAutomatonTests {
@@ -181,15 +206,28 @@ import Testing
         #expect(Self.found(automaton, "") == [])
     }
 
-    /// The automaton agrees with a naive search on many random subjects.
-    @Test func agreesWithNaiveSearch() {
-        let words = ["Finished request", "CKError", "Partial Failure", "134110", "Zone Not Found", "retry after", "abab", "bab"]
-        let automaton = LiteralAutomaton(literals: words.map { (Array($0.utf8), $0 == "retry after") })
+    /// The automaton agrees with a naive search on many random subjects: short ones (one scan) and long
+    /// ones (two interleaved halves), with full-length keys and with keys cut short (hits confirmed
+    /// against the whole literal), and with literals placed across the middle of the subject.
+    @Test(arguments: [LiteralAutomaton.defaultKeyLength, 3, 1])
+    func agreesWithNaiveSearch(keyLength: Int) {
+        let words = ["Finished request", "CKError", "Partial Failure", "134110", "Zone Not Found", "retry after", "abab", "bab",
+                     "Could not merge changes"]
+        let automaton = LiteralAutomaton(literals: words.map { (Array($0.utf8), $0 == "retry after") }, keyLength: keyLength)
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("ab CKErorFinshedqu134105ZNtRy".utf8)
-        for _ in 0..<300 {
-            var subject = (0..<Int.random(in: 0..<80, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
-            if Bool.random(using: &generator) { subject += Array(words.randomElement(using: &generator)!.utf8) }
+        for round in 0..<600 {
+            let length = round % 2 == 0 ? Int.random(in: 0..<80, using: &generator) : Int.random(in: 64..<300, using: &generator)
+            var subject = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+            if Bool.random(using: &generator) {
+                let word = Array(words.randomElement(using: &generator)!.utf8)
+                // Anywhere, but often straddling the middle, where the two halves of a long scan meet.
+                let middle = (subject.count + word.count) / 2
+                let at = Bool.random(using: &generator)
+                    ? max(0, min(subject.count, middle - Int.random(in: 0...word.count, using: &generator)))
+                    : Int.random(in: 0...subject.count, using: &generator)
+                subject.insert(contentsOf: word, at: at)
+            }
             let text = String(decoding: subject, as: UTF8.self)
             let expected = Set(words.indices.filter { i in
                 words[i] == "retry after" ? text.lowercased().contains(words[i]) : text.contains(words[i])

@@ -89,8 +89,7 @@ func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: I
         var out: [EntryView] = []
         var linesBefore = 0
         while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
-            let blockReader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: block, chunkSize: block.count),
-                                         blockSize: max(block.count, 4096), maxLineBytes: maxLine)
+            let blockReader = LineReader(block: block, name: "fuzz", maxLineBytes: maxLine)
             try EntrySplitter(reader: blockReader, forcedFormat: format).forEachEntry { raw in
                 var entry = raw.makeEntry(source: "fuzz")
                 entry.line += linesBefore

@@ -18,7 +18,7 @@ public struct ClassifyRun: Sendable {
         /// Worker threads for classification (1 = everything on the calling thread).
         public var threads = 1
         /// Bytes per parallel block.
-        public var blockSize = 1 << 20
+        public var blockSize = 1 << 18
         public init() {}
     }
 
@@ -118,7 +118,7 @@ public struct ClassifyRun: Sendable {
             queue.async {
                 defer { limiter.signal() }
                 slot.store(Result {
-                    let blockReader = LineReader(wholeInput: block, name: sourceName)
+                    let blockReader = LineReader(block: block, name: sourceName)
                     return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format), sourceName: sourceName)
                 })
                 slot.done.signal()

@@ -30,25 +30,26 @@ public final class LineReader {
         self.sourceName = source.name
         self.blockSize = max(blockSize, 4096)
         self.maxLineBytes = max(1, maxLineBytes)
+        blockOwner = nil
         buffer = .allocate(byteCount: self.blockSize + self.maxLineBytes + 1, alignment: 16)
     }
 
-    /// A reader over bytes already in memory (a block cut by `nextBlock`): one copy, no read buffer
-    /// beyond the bytes themselves.
-    public init(wholeInput bytes: [UInt8], name: String, maxLineBytes: Int = EntryLimits.maxMessageBytes) {
+    /// A reader over a block cut by `nextBlock`: it reads the block's own storage, no copy.
+    public init(block: ByteBlock, name: String, maxLineBytes: Int = EntryLimits.maxMessageBytes) {
         self.source = MemoryByteSource(name: name, bytes: [])
         self.sourceName = name
-        self.blockSize = max(bytes.count, 1)
+        self.blockSize = max(block.count, 1)
         self.maxLineBytes = max(1, maxLineBytes)
-        buffer = .allocate(byteCount: bytes.count + 1, alignment: 16)
-        bytes.withUnsafeBytes { raw in
-            if let base = raw.baseAddress { buffer.baseAddress!.copyMemory(from: base, byteCount: raw.count) }
-        }
-        end = bytes.count
+        blockOwner = block
+        buffer = block.storage
+        end = block.count
         atEOF = true
     }
 
-    deinit { buffer.deallocate() }
+    /// Keeps a block's storage alive while this reader reads it (nil: `buffer` is ours to free).
+    private let blockOwner: ByteBlock?
+
+    deinit { if blockOwner == nil { buffer.deallocate() } }
 
     /// Reads until at least `count` bytes are buffered (or the end of input) and returns them, without
     /// consuming anything. Used for format detection.
@@ -108,11 +109,11 @@ public final class LineReader {
     /// which `isCutPoint` is true (an entry boundary), so blocks can be split into entries independently.
     /// When no cut point exists in a full buffer, the block ends at the last newline instead. Returns nil
     /// at the end of input. Lines handed out this way are not counted in `lineNumber`.
-    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> [UInt8]? {
+    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> ByteBlock? {
         while end - start < blockSize, !atEOF { try fill() }
         guard end > start else { return nil }
         if atEOF && end - start <= blockSize {
-            let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+            let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
             consumedBytes += end - start
             start = end
             return block
@@ -137,7 +138,7 @@ public final class LineReader {
         }
         if cut == nil && lastNewline == nil { return try overlongLineBlock() }
         let blockEnd = cut ?? lastNewline.map { $0 + 1 } ?? limit
-        let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]))
+        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]))
         consumedBytes += blockEnd - start
         start = blockEnd
         return block
@@ -148,7 +149,7 @@ public final class LineReader {
     /// `--threads 1` did not (found by the hostile-input tests). Instead the block is just enough of the
     /// line for the block's own LineReader to cut it exactly as `nextLine` does (more than
     /// `maxLineBytes` of content), and the rest of the line is skipped unread.
-    private func overlongLineBlock() throws -> [UInt8] {
+    private func overlongLineBlock() throws -> ByteBlock {
         while end - start < maxLineBytes + 2, !atEOF { try fill() }
         var take: Int
         if let newline = findNewline(), newline - start <= maxLineBytes + 1 {
@@ -159,7 +160,7 @@ public final class LineReader {
             take = maxLineBytes + (buffer[start + maxLineBytes] == 0x0D ? 2 : 1)
         }
         take = min(take, end - start)
-        let block = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + take)]))
+        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<(start + take)]))
         if take == end - start || buffer[start + take - 1] == 0x0A {
             consumedBytes += take
             start += take
@@ -237,4 +238,23 @@ public final class LineReader {
             try fill()
         }
     }
+}
+
+/// Whole lines cut from an input by `LineReader.nextBlock`, in storage of their own that a block
+/// reader (`LineReader(block:name:)`) reads in place. Immutable once made.
+public final class ByteBlock: @unchecked Sendable {
+    /// `count` bytes plus one spare byte (a reader never reads it).
+    let storage: UnsafeMutableRawBufferPointer
+    public let count: Int
+
+    init(copying bytes: UnsafeRawBufferPointer) {
+        count = bytes.count
+        storage = .allocate(byteCount: bytes.count + 1, alignment: 16)
+        if let base = bytes.baseAddress { storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+    }
+
+    /// The bytes, copied (for tests).
+    public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(rebasing: storage[0..<count])) }
+
+    deinit { storage.deallocate() }
 }

@@ -22,6 +22,7 @@ public struct LiteralAutomaton: Sendable {
     private let keyLiteralStart: [Int32]  // per key id: range into `keyLiterals`
     private let keyLiterals: [Int32]      // literal ids sharing a key
     private let keyLengths: [Int32]       // per key id: its length in bytes
+    private let longestKey: Int
     private let states: Int
     private let literals: [[UInt8]]
     private let caseless: [Bool]
@@ -143,26 +144,23 @@ public struct LiteralAutomaton: Sendable {
         self.keyLiteralStart = keyLiteralStart
         self.keyLiterals = literalsOfKey.flatMap { $0 }
         self.keyLengths = keys.map { Int32($0.count) }
+        self.longestKey = keys.map(\.count).max() ?? 0
     }
 
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
     @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
         guard !subject.isEmpty, !keyLengths.isEmpty else { return }
-        // The byte loop runs in C (one dependent table load per byte); hits come back here.
+        // The byte loop runs in C (one dependent table load per byte); hits come back here. A subject of
+        // some length is scanned as two halves at once (see `cscan_dfa2_next_accept`); the first half
+        // runs `longestKey - 1` bytes into the second so a key across the middle is still found whole.
         classOf.withUnsafeBufferPointer { classOf in
             transitions.withUnsafeBufferPointer { transitions in
                 let bytes = subject.bindMemory(to: UInt8.self)
-                var state: UInt32 = 0
-                var index = 0
                 let count = bytes.count
-                while index < count {
-                    index = cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom,
-                                                  bytes.baseAddress!, index, count, &state)
-                    guard index < count else { break }
+                func report(endingAt index: Int, state: UInt32) {
                     let number = Int(state) / classCount
-                    let start = Int(outputStart[number]), end = Int(outputStart[number + 1])
-                    for k in start..<end {
+                    for k in Int(outputStart[number])..<Int(outputStart[number + 1]) {
                         let key = Int(outputs[k])
                         let literalStart = index - Int(keyLengths[key]) + 1
                         for j in Int(keyLiteralStart[key])..<Int(keyLiteralStart[key + 1]) {
@@ -170,11 +168,36 @@ public struct LiteralAutomaton: Sendable {
                             if matches(id, at: literalStart, keyLength: Int(keyLengths[key]), in: bytes) { found(id) }
                         }
                     }
+                }
+                if count >= LiteralAutomaton.twoWayScanMinimum {
+                    let middle = count / 2
+                    var positionA = 0, positionB = middle
+                    let endA = min(count, middle + longestKey - 1)
+                    var stateA: UInt32 = 0, stateB: UInt32 = 0
+                    while true {
+                        let hits = cscan_dfa2_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom, bytes.baseAddress!,
+                                                          &positionA, endA, &stateA, &positionB, count, &stateB)
+                        if hits == 0 { break }
+                        if hits & 1 != 0 { report(endingAt: positionA, state: stateA); positionA += 1 }
+                        if hits & 2 != 0 { report(endingAt: positionB, state: stateB); positionB += 1 }
+                    }
+                    return
+                }
+                var state: UInt32 = 0
+                var index = 0
+                while index < count {
+                    index = cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom,
+                                                  bytes.baseAddress!, index, count, &state)
+                    guard index < count else { break }
+                    report(endingAt: index, state: state)
                     index += 1
                 }
             }
         }
     }
+
+    /// Subjects at least this long are scanned as two interleaved halves.
+    static let twoWayScanMinimum = 64
 
     /// Whether literal `id` occurs at `start`, where its key (its first `keyLength` bytes, compared
     /// caselessly) is already known to occur.

@@ -15,6 +15,16 @@ size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *t
                              unsigned int accept_from, const unsigned char *subject, size_t from,
                              size_t length, unsigned int *state);
 
+/// Runs the same DFA over two ranges of `subject` at once, `[*pos_a, end_a)` and `[*pos_b, end_b)`,
+/// each from its own state: the two dependent load chains overlap, so long subjects scan up to twice
+/// as fast. Returns a bit mask: bit 0 when range a reached an accepting state at `*pos_a`, bit 1 when
+/// range b did at `*pos_b` (both may be set); 0 when both ranges are exhausted. A range without a hit
+/// has its `*pos` set to the next byte to read. Resume after handling a hit at `*pos + 1`.
+int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *transitions,
+                           unsigned int accept_from, const unsigned char *subject,
+                           size_t *pos_a, size_t end_a, unsigned int *state_a,
+                           size_t *pos_b, size_t end_b, unsigned int *state_b);
+
 /// A run-once latch for lazy, thread-safe initialisation (e.g. JIT-compiling a pattern on first use).
 /// `cscan_once_enter` returns 1 when the caller must do the work — it then holds the latch's lock and
 /// must call `cscan_once_leave` — and 0 when the work is already done (one acquire load on that path).

@@ -10,12 +10,15 @@ public final class Classifier: Sendable {
     /// Rules in rank order: priority, then severity, then declaration order.
     public let rankedRules: [Rule]
     private let prefilter: Prefilter
+    /// The prefilter's tables, read per entry without reference counting.
+    private let prefilterTables: Prefilter.Tables
     private let extractors: BuiltinExtractors
 
     public init(ruleSet: RuleSet) throws {
         self.ruleSet = ruleSet
         rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
         prefilter = Prefilter(rules: rankedRules)
+        prefilterTables = prefilter.tables
         extractors = try BuiltinExtractors()
     }
 
@@ -38,16 +41,16 @@ public final class Classifier: Sendable {
     /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
-        guard prefilter.scan(message, &scratch.prefilter) else { return nil }
+        guard prefilterTables.scan(message, &scratch.prefilter) else { return nil }
         for candidate in scratch.prefilter.candidates {
             let index = Int(candidate)
             let rule = rankedRules[index]
             guard rule.input.applies(toCrashReport: isCrashReport),
-                  prefilter.admitsRequirements(ruleIndex: index, scratch.prefilter) else { continue }
+                  prefilterTables.admitsRequirements(ruleIndex: index, scratch.prefilter) else { continue }
             var groups: [Range<Int>?]? = nil
             var winningPattern: PCRERegex? = nil
             for (patternIndex, pattern) in rule.patterns.enumerated()
-            where prefilter.admits(ruleIndex: index, patternIndex: patternIndex, scratch.prefilter) {
+            where prefilterTables.admits(ruleIndex: index, patternIndex: patternIndex, scratch.prefilter) {
                 if let found = pattern.firstMatch(in: message, scratch: scratch.match) {
                     groups = found
                     winningPattern = pattern

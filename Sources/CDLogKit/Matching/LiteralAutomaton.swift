@@ -10,34 +10,41 @@ import CScan
 /// The automaton is built over each literal's first `keyLength` bytes (case-folded) only; a key hit
 /// is confirmed by comparing the whole literal at that position. Prefilter literals are long (error
 /// messages), so this keeps the table several times smaller at the cost of a rare short compare.
-public struct LiteralAutomaton: Sendable {
-    private let classOf: [UInt8]          // byte → equivalence class (ASCII case folded)
-    private let classCount: Int
-    /// Premultiplied: entry `row + class` holds the next state's row offset (state × classCount).
-    private let transitions: [UInt32]
-    /// Rows at or beyond this offset belong to accepting states (they are numbered last).
-    private let acceptFrom: UInt32
-    private let outputStart: [Int32]      // per state number: range into `outputs`
-    private let outputs: [Int32]          // key ids ending at a state (failure chain included)
-    private let keyLiteralStart: [Int32]  // per key id: range into `keyLiterals`
-    private let keyLiterals: [Int32]      // literal ids sharing a key
-    private let keyLengths: [Int32]       // per key id: its length in bytes
-    private let longestKey: Int
-    private let states: Int
-    private let literals: [[UInt8]]
-    private let caseless: [Bool]
+public final class LiteralAutomaton: Sendable {
+    /// The automaton's tables as plain pointers: what the scan loop reads. Copying `Tables` costs no
+    /// reference counting, so threads sharing one automaton never write to a shared cache line (with
+    /// Swift arrays, every scan retained and released the same buffers from every thread: 40 % of a
+    /// two-thread run went to that contention).
+    public struct Tables: @unchecked Sendable {
+        let classOf: UnsafePointer<UInt8>          // byte → equivalence class (ASCII case folded)
+        let classCount: Int
+        /// Premultiplied: entry `row + class` holds the next state's row offset (state × classCount).
+        let transitions: UnsafePointer<UInt32>
+        /// Rows at or beyond this offset belong to accepting states (they are numbered last).
+        let acceptFrom: UInt32
+        let outputStart: UnsafePointer<Int32>      // per state number: range into `outputs`
+        let outputs: UnsafePointer<Int32>          // key ids ending at a state (failure chain included)
+        let keyLiteralStart: UnsafePointer<Int32>  // per key id: range into `keyLiterals`
+        let keyLiterals: UnsafePointer<Int32>      // literal ids sharing a key
+        let keyLengths: UnsafePointer<Int32>       // per key id: its length in bytes
+        let keyCount: Int
+        let longestKey: Int
+        let literalStart: UnsafePointer<Int32>     // per literal id: range into `literalBytes`
+        let literalBytes: UnsafePointer<UInt8>
+        let caseless: UnsafePointer<Bool>
+    }
 
-    public var literalCount: Int { literals.count }
-    public var stateCount: Int { states }
-    public var byteClassCount: Int { classCount }
+    public let tables: Tables
+    private let storage: FrozenStorage
+    public let literalCount: Int
+    public let stateCount: Int
+    public var byteClassCount: Int { tables.classCount }
 
     /// Bytes of each literal the automaton itself is built on.
     public static let defaultKeyLength = 12
 
     /// Builds the automaton; literal ids are their indices in `literals`. Empty literals are ignored.
     public init(literals: [(bytes: [UInt8], caseless: Bool)], keyLength: Int = LiteralAutomaton.defaultKeyLength) {
-        self.literals = literals.map(\.bytes)
-        self.caseless = literals.map(\.caseless)
         // Keys: each literal's case-folded first `keyLength` bytes; literals with the same key share it.
         var keyIndex: [[UInt8]: Int] = [:]
         var keys: [[UInt8]] = []
@@ -132,86 +139,110 @@ public struct LiteralAutomaton: Sendable {
             outputStart.append(Int32(outputs.count))
         }
         goto = []
-        self.acceptFrom = UInt32(firstAccepting * classCount)
-        self.states = stateCount
-        self.classOf = classOf
-        self.classCount = classCount
-        self.transitions = transitions
-        self.outputStart = outputStart
-        self.outputs = outputs
         var keyLiteralStart: [Int32] = [0]
         for group in literalsOfKey { keyLiteralStart.append(keyLiteralStart.last! + Int32(group.count)) }
-        self.keyLiteralStart = keyLiteralStart
-        self.keyLiterals = literalsOfKey.flatMap { $0 }
-        self.keyLengths = keys.map { Int32($0.count) }
-        self.longestKey = keys.map(\.count).max() ?? 0
+        var literalStart: [Int32] = [0]
+        for literal in literals { literalStart.append(literalStart.last! + Int32(literal.bytes.count)) }
+        let storage = FrozenStorage()
+        tables = Tables(classOf: storage.freeze(classOf), classCount: classCount, transitions: storage.freeze(transitions),
+                        acceptFrom: UInt32(firstAccepting * classCount), outputStart: storage.freeze(outputStart),
+                        outputs: storage.freeze(outputs), keyLiteralStart: storage.freeze(keyLiteralStart),
+                        keyLiterals: storage.freeze(literalsOfKey.flatMap { $0 }), keyLengths: storage.freeze(keys.map { Int32($0.count) }),
+                        keyCount: keys.count, longestKey: keys.map(\.count).max() ?? 0,
+                        literalStart: storage.freeze(literalStart), literalBytes: storage.freeze(literals.flatMap(\.bytes)),
+                        caseless: storage.freeze(literals.map(\.caseless)))
+        self.storage = storage
+        self.literalCount = literals.count
+        self.stateCount = stateCount
     }
 
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
-    @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
-        guard !subject.isEmpty, !keyLengths.isEmpty else { return }
-        // The byte loop runs in C (one dependent table load per byte); hits come back here. A subject of
-        // some length is scanned as two halves at once (see `cscan_dfa2_next_accept`); the first half
-        // runs `longestKey - 1` bytes into the second so a key across the middle is still found whole.
-        classOf.withUnsafeBufferPointer { classOf in
-            transitions.withUnsafeBufferPointer { transitions in
-                let bytes = subject.bindMemory(to: UInt8.self)
-                let count = bytes.count
-                func report(endingAt index: Int, state: UInt32) {
-                    let number = Int(state) / classCount
-                    for k in Int(outputStart[number])..<Int(outputStart[number + 1]) {
-                        let key = Int(outputs[k])
-                        let literalStart = index - Int(keyLengths[key]) + 1
-                        for j in Int(keyLiteralStart[key])..<Int(keyLiteralStart[key + 1]) {
-                            let id = Int(keyLiterals[j])
-                            if matches(id, at: literalStart, keyLength: Int(keyLengths[key]), in: bytes) { found(id) }
-                        }
-                    }
-                }
-                if count >= LiteralAutomaton.twoWayScanMinimum {
-                    let middle = count / 2
-                    var positionA = 0, positionB = middle
-                    let endA = min(count, middle + longestKey - 1)
-                    var stateA: UInt32 = 0, stateB: UInt32 = 0
-                    while true {
-                        let hits = cscan_dfa2_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom, bytes.baseAddress!,
-                                                          &positionA, endA, &stateA, &positionB, count, &stateB)
-                        if hits == 0 { break }
-                        if hits & 1 != 0 { report(endingAt: positionA, state: stateA); positionA += 1 }
-                        if hits & 2 != 0 { report(endingAt: positionB, state: stateB); positionB += 1 }
-                    }
-                    return
-                }
-                var state: UInt32 = 0
-                var index = 0
-                while index < count {
-                    index = cscan_dfa_next_accept(classOf.baseAddress!, transitions.baseAddress!, acceptFrom,
-                                                  bytes.baseAddress!, index, count, &state)
-                    guard index < count else { break }
-                    report(endingAt: index, state: state)
-                    index += 1
-                }
-            }
-        }
+        tables.scan(subject, found)
     }
 
     /// Subjects at least this long are scanned as two interleaved halves.
     static let twoWayScanMinimum = 64
+}
+
+extension LiteralAutomaton.Tables {
+    /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
+    @inline(__always)
+    public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
+        guard !subject.isEmpty, keyCount > 0 else { return }
+        // The byte loop runs in C (one dependent table load per byte); hits come back here. A subject of
+        // some length is scanned as two halves at once (see `cscan_dfa2_next_accept`); the first half
+        // runs `longestKey - 1` bytes into the second so a key across the middle is still found whole.
+        let bytes = subject.bindMemory(to: UInt8.self)
+        let base = bytes.baseAddress!
+        let count = bytes.count
+        func report(endingAt index: Int, state: UInt32) {
+            let number = Int(state) / classCount
+            for k in Int(outputStart[number])..<Int(outputStart[number + 1]) {
+                let key = Int(outputs[k])
+                let keyLength = Int(keyLengths[key])
+                for j in Int(keyLiteralStart[key])..<Int(keyLiteralStart[key + 1]) {
+                    let id = Int(keyLiterals[j])
+                    if matches(id, at: index - keyLength + 1, keyLength: keyLength, in: bytes) { found(id) }
+                }
+            }
+        }
+        if count >= LiteralAutomaton.twoWayScanMinimum {
+            let middle = count / 2
+            var positionA = 0, positionB = middle
+            let endA = min(count, middle + longestKey - 1)
+            var stateA: UInt32 = 0, stateB: UInt32 = 0
+            while true {
+                let hits = cscan_dfa2_next_accept(classOf, transitions, acceptFrom, base,
+                                                  &positionA, endA, &stateA, &positionB, count, &stateB)
+                if hits == 0 { break }
+                if hits & 1 != 0 { report(endingAt: positionA, state: stateA); positionA += 1 }
+                if hits & 2 != 0 { report(endingAt: positionB, state: stateB); positionB += 1 }
+            }
+            return
+        }
+        var state: UInt32 = 0
+        var index = 0
+        while index < count {
+            index = cscan_dfa_next_accept(classOf, transitions, acceptFrom, base, index, count, &state)
+            guard index < count else { break }
+            report(endingAt: index, state: state)
+            index += 1
+        }
+    }
 
     /// Whether literal `id` occurs at `start`, where its key (its first `keyLength` bytes, compared
     /// caselessly) is already known to occur.
+    @inline(__always)
     private func matches(_ id: Int, at start: Int, keyLength: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let literal = literals[id]
-        guard start >= 0, start + literal.count <= bytes.count else { return false }
+        let literal = literalBytes + Int(literalStart[id])
+        let length = Int(literalStart[id + 1] - literalStart[id])
+        guard start >= 0, start + length <= bytes.count else { return false }
         if caseless[id] {
-            for offset in keyLength..<literal.count
+            for offset in keyLength..<length
             where RequiredLiterals.asciiLowercased(bytes[start + offset]) != RequiredLiterals.asciiLowercased(literal[offset]) {
                 return false
             }
         } else {
-            for offset in 0..<literal.count where bytes[start + offset] != literal[offset] { return false }
+            for offset in 0..<length where bytes[start + offset] != literal[offset] { return false }
         }
         return true
     }
+}
+
+/// Immutable copies of arrays in memory of their own, freed with this object: read through plain
+/// pointers, they cost no reference counting (see `LiteralAutomaton.Tables`). Trivial element types only.
+final class FrozenStorage: @unchecked Sendable {
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    func freeze<T: BitwiseCopyable>(_ array: [T]) -> UnsafePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
+        array.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { pointer.initialize(from: base, count: source.count) }
+        }
+        allocations.append(UnsafeMutableRawPointer(pointer))
+        return UnsafePointer(pointer)
+    }
+
+    deinit { for allocation in allocations { allocation.deallocate() } }
 }

@@ -9,16 +9,34 @@
 /// work in proportion to the rules it could match, not to the size of the catalog. (An earlier design put
 /// a second, smaller automaton over 4-byte literal prefixes in front as a gate; on the benchmark log it
 /// let 61 % of entries through and made the whole run 15–30 % slower, so it was removed.)
-public struct Prefilter: Sendable {
+public final class Prefilter: Sendable {
+    /// What the per-entry work reads, as plain pointers (no reference counting when threads share it;
+    /// see `LiteralAutomaton.Tables`). Valid while the `Prefilter` lives.
+    public struct Tables: @unchecked Sendable {
+        let automaton: LiteralAutomaton.Tables
+        /// Per rule (rank order): its patterns are `rulePatternStart[r]..<rulePatternStart[r + 1]`.
+        let rulePatternStart: UnsafePointer<Int32>
+        /// Per pattern: literal ids (any of which admits it) at `patternLiteralStart[p]..<[p + 1]` of
+        /// `patternLiteralIDs`; `patternAlways[p]` when it has no usable literal.
+        let patternLiteralStart: UnsafePointer<Int32>
+        let patternLiteralIDs: UnsafePointer<Int32>
+        let patternAlways: UnsafePointer<Bool>
+        /// Per rule: clauses from its `require` patterns (`ruleClauseStart`), each a literal-id range
+        /// (`clauseLiteralStart` into `clauseLiteralIDs`); every clause needs one of its literals.
+        let ruleClauseStart: UnsafePointer<Int32>
+        let clauseLiteralStart: UnsafePointer<Int32>
+        let clauseLiteralIDs: UnsafePointer<Int32>
+        /// Per literal: the rules with a pattern it admits (`literalRuleStart` into `literalRules`).
+        let literalRuleStart: UnsafePointer<Int32>
+        let literalRules: UnsafePointer<Int32>
+        /// Rules with a pattern that has no literal: candidates for every entry.
+        let alwaysCandidates: UnsafeBufferPointer<Int32>
+    }
+
+    public let tables: Tables
     private let automaton: LiteralAutomaton
-    /// Per rule (rank order), per pattern: literal ids any of which admits the pattern; nil = always.
-    private let patternLiterals: [[[Int32]?]]
-    /// Per rule: one clause per `require` pattern that has literals; every clause needs one of its ids.
-    private let requiredClauses: [[[Int32]]]
-    /// Per literal: the rules (rank indices) with a pattern it admits.
-    private let rulesOfLiteral: [[Int32]]
-    /// Rules with a pattern that has no literal: candidates for every entry.
-    private let alwaysCandidates: [Int32]
+    private let storage = FrozenStorage()
+    private let ruleCount: Int
 
     public init(rules: [Rule]) {
         var literalIndex: [String: Int32] = [:]
@@ -35,8 +53,6 @@ public struct Prefilter: Sendable {
         }
         let patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
         let requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
-        self.patternLiterals = patternLiterals
-        self.requiredClauses = requiredClauses
         automaton = LiteralAutomaton(literals: literals)
         var rulesOfLiteral = [[Int32]](repeating: [], count: literals.count)
         var always: [Int32] = []
@@ -44,8 +60,27 @@ public struct Prefilter: Sendable {
             if patterns.contains(where: { $0 == nil }) { always.append(Int32(ruleIndex)); continue }
             for id in Set(patterns.flatMap { $0 ?? [] }) { rulesOfLiteral[Int(id)].append(Int32(ruleIndex)) }
         }
-        self.rulesOfLiteral = rulesOfLiteral.map { $0.sorted() }
-        alwaysCandidates = always
+        func offsets<T>(_ groups: [[T]]) -> [Int32] {
+            var result: [Int32] = [0]
+            for group in groups { result.append(result.last! + Int32(group.count)) }
+            return result
+        }
+        let patterns = patternLiterals.flatMap { $0 }
+        let clauses = requiredClauses.flatMap { $0 }
+        let alwaysCandidates = storage.freeze(always)
+        tables = Tables(
+            automaton: automaton.tables,
+            rulePatternStart: storage.freeze(offsets(patternLiterals)),
+            patternLiteralStart: storage.freeze(offsets(patterns.map { $0 ?? [] })),
+            patternLiteralIDs: storage.freeze(patterns.flatMap { $0 ?? [] }),
+            patternAlways: storage.freeze(patterns.map { $0 == nil }),
+            ruleClauseStart: storage.freeze(offsets(requiredClauses)),
+            clauseLiteralStart: storage.freeze(offsets(clauses)),
+            clauseLiteralIDs: storage.freeze(clauses.flatMap { $0 }),
+            literalRuleStart: storage.freeze(offsets(rulesOfLiteral)),
+            literalRules: storage.freeze(rulesOfLiteral.flatMap { $0.sorted() }),
+            alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
+        ruleCount = rules.count
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
     }
 
@@ -58,8 +93,8 @@ public struct Prefilter: Sendable {
         /// Rules (rank indices) that may match the entry last scanned, in rank order, each once.
         public internal(set) var candidates: [Int32] = []
 
-        @inline(__always) func sawAny(of literals: [Int32]) -> Bool {
-            for id in literals where seenGeneration[Int(id)] == generation { return true }
+        @inline(__always) func sawAny(_ ids: UnsafePointer<Int32>, from start: Int32, to end: Int32) -> Bool {
+            for k in Int(start)..<Int(end) where seenGeneration[Int(ids[k])] == generation { return true }
             return false
         }
 
@@ -72,43 +107,7 @@ public struct Prefilter: Sendable {
 
     public func makeEvaluation() -> Evaluation {
         Evaluation(seenGeneration: [UInt32](repeating: 0, count: automaton.literalCount),
-                   candidateGeneration: [UInt32](repeating: 0, count: patternLiterals.count))
-    }
-
-    /// Scans a new entry and collects its candidate rules. Returns false when there are none (the
-    /// common case for noise), so the caller can skip the entry at once.
-    public func scan(_ message: UnsafeRawBufferPointer, _ evaluation: inout Evaluation) -> Bool {
-        evaluation.generation &+= 1
-        if evaluation.generation == 0 {
-            for i in evaluation.seenGeneration.indices { evaluation.seenGeneration[i] = 0 }
-            for i in evaluation.candidateGeneration.indices { evaluation.candidateGeneration[i] = 0 }
-            evaluation.generation = 1
-        }
-        evaluation.candidates.removeAll(keepingCapacity: true)
-        let generation = evaluation.generation
-        automaton.scan(message) { id in
-            guard evaluation.seenGeneration[id] != generation else { return }
-            evaluation.seenGeneration[id] = generation
-            for rule in rulesOfLiteral[id] { evaluation.addCandidate(rule) }
-        }
-        for rule in alwaysCandidates { evaluation.addCandidate(rule) }
-        if evaluation.candidates.count > 1 { evaluation.candidates.sort() }
-        return !evaluation.candidates.isEmpty
-    }
-
-    /// True when every `require` pattern of rule `ruleIndex` has one of its literals in the entry last
-    /// scanned (rules without `require` literals: always).
-    @inline(__always)
-    public func admitsRequirements(ruleIndex: Int, _ evaluation: Evaluation) -> Bool {
-        for clause in requiredClauses[ruleIndex] where !evaluation.sawAny(of: clause) { return false }
-        return true
-    }
-
-    /// True when pattern number `patternIndex` of rule `ruleIndex` may match the entry last scanned.
-    @inline(__always)
-    public func admits(ruleIndex: Int, patternIndex: Int, _ evaluation: Evaluation) -> Bool {
-        guard let literals = patternLiterals[ruleIndex][patternIndex] else { return true }
-        return evaluation.sawAny(of: literals)
+                   candidateGeneration: [UInt32](repeating: 0, count: ruleCount))
     }
 
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
@@ -118,5 +117,49 @@ public struct Prefilter: Sendable {
     /// "N literals, S states, C byte classes" for `rules list` and the benchmark.
     public var statistics: String {
         "\(automaton.literalCount) literals, \(automaton.stateCount) automaton states, \(automaton.byteClassCount) byte classes"
+    }
+}
+
+extension Prefilter.Tables {
+    /// Scans a new entry and collects its candidate rules. Returns false when there are none (the
+    /// common case for noise), so the caller can skip the entry at once.
+    @inline(__always)
+    public func scan(_ message: UnsafeRawBufferPointer, _ evaluation: inout Prefilter.Evaluation) -> Bool {
+        evaluation.generation &+= 1
+        if evaluation.generation == 0 {
+            for i in evaluation.seenGeneration.indices { evaluation.seenGeneration[i] = 0 }
+            for i in evaluation.candidateGeneration.indices { evaluation.candidateGeneration[i] = 0 }
+            evaluation.generation = 1
+        }
+        evaluation.candidates.removeAll(keepingCapacity: true)
+        let generation = evaluation.generation
+        let literalRuleStart = literalRuleStart, literalRules = literalRules
+        automaton.scan(message) { id in
+            guard evaluation.seenGeneration[id] != generation else { return }
+            evaluation.seenGeneration[id] = generation
+            for k in Int(literalRuleStart[id])..<Int(literalRuleStart[id + 1]) { evaluation.addCandidate(literalRules[k]) }
+        }
+        for rule in alwaysCandidates { evaluation.addCandidate(rule) }
+        if evaluation.candidates.count > 1 { evaluation.candidates.sort() }
+        return !evaluation.candidates.isEmpty
+    }
+
+    /// True when every `require` pattern of rule `ruleIndex` has one of its literals in the entry last
+    /// scanned (rules without `require` literals: always).
+    @inline(__always)
+    public func admitsRequirements(ruleIndex: Int, _ evaluation: Prefilter.Evaluation) -> Bool {
+        for clause in Int(ruleClauseStart[ruleIndex])..<Int(ruleClauseStart[ruleIndex + 1])
+        where !evaluation.sawAny(clauseLiteralIDs, from: clauseLiteralStart[clause], to: clauseLiteralStart[clause + 1]) {
+            return false
+        }
+        return true
+    }
+
+    /// True when pattern number `patternIndex` of rule `ruleIndex` may match the entry last scanned.
+    @inline(__always)
+    public func admits(ruleIndex: Int, patternIndex: Int, _ evaluation: Prefilter.Evaluation) -> Bool {
+        let pattern = Int(rulePatternStart[ruleIndex]) + patternIndex
+        if patternAlways[pattern] { return true }
+        return evaluation.sawAny(patternLiteralIDs, from: patternLiteralStart[pattern], to: patternLiteralStart[pattern + 1])
     }
 }

@@ -3,6 +3,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include "cscan.h"
 
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
@@ -56,6 +59,15 @@ done:
     *pos_a = a; *state_a = sa;
     *pos_b = b; *state_b = sb;
     return hit;
+}
+
+int cscan_tune_malloc(int arenas) {
+#ifdef __GLIBC__
+    return mallopt(M_ARENA_MAX, arenas) && mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#else
+    (void)arenas;
+    return 0;
+#endif
 }
 
 struct cscan_once {

@@ -56,6 +56,7 @@ struct Classify: ParsableCommand {
         options.includeUnclassified = all
         options.minimumSeverity = Severity(name: minSeverity) ?? .debug
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        ClassifyRun.tuneMalloc(threads: options.threads)
         // Open everything first: a missing file fails before any output is written.
         let paths = files.isEmpty ? ["-"] : files
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }

@@ -25,6 +25,12 @@ int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *tra
                            size_t *pos_a, size_t end_a, unsigned int *state_a,
                            size_t *pos_b, size_t end_b, unsigned int *state_b);
 
+/// Tunes glibc's malloc for a streaming tool: at most `arenas` arenas (`M_ARENA_MAX`) and a fixed
+/// 128 KiB mmap threshold (`M_MMAP_THRESHOLD`, which also turns off glibc's raising of that threshold
+/// once a large block is freed, after which large blocks pile up in the heap). Does nothing on other
+/// C libraries. Returns 1 when the settings were applied.
+int cscan_tune_malloc(int arenas);
+
 /// A run-once latch for lazy, thread-safe initialisation (e.g. JIT-compiling a pattern on first use).
 /// `cscan_once_enter` returns 1 when the caller must do the work — it then holds the latch's lock and
 /// must call `cscan_once_leave` — and 0 when the work is already done (one acquire load on that path).

@@ -10,7 +10,7 @@ usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [
    engine; patterns it cannot compile — lookarounds — are left out), `rg -P -c`, and `grep -E -c`
    (patterns translated to ERE where possible). Each tool counts lines matching any rule pattern;
    cdlog does more (entries, classification, fields, JSON output).
-3. Prints median seconds, MB/s, the ratio to the fastest general tool, cdlog's peak RSS (from
+3. Prints median seconds, MB/s, the ratio to the fastest general tool, every tool's peak RSS (from
    wait4), the cost of loading and JIT-compiling the rules, and the time for a 10-line input.
 A general tool that runs longer than --timeout seconds (default 120) is stopped and shown as
 "> S s" (ripgrep's default engine collapses on `\b` next to non-ASCII text).
@@ -19,39 +19,65 @@ Timings are of this machine with a warm page cache.
 import json
 import os
 import re
-import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(ROOT, "bench-data")
 
 
-def run_timed(argv, stdin_path=None, timeout=None, stdout_path=None):
-    """Runs argv with stdout to /dev/null; returns (seconds, peak RSS in KiB, exit status).
-    A run that exceeds `timeout` seconds is killed and reported as taking `inf`."""
-    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
-    start = time.perf_counter()
-    out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
-    proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, stdin=stdin)
-    timed_out = False
-    if timeout is not None:
-        try:
-            proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            timed_out = True
-    _, status, usage = os.wait4(proc.pid, 0) if proc.returncode is None else (proc.pid, 0, resource.getrusage(resource.RUSAGE_CHILDREN))
-    elapsed = float("inf") if timed_out else time.perf_counter() - start
-    if stdin_path:
-        stdin.close()
-    if stdout_path:
-        out.close()
-    return elapsed, usage.ru_maxrss, (proc.returncode if proc.returncode is not None else os.waitstatus_to_exitcode(status))
+def build_release(product):
+    """Builds `product` in release mode and returns the path of its executable.
+
+    The only place the build command is set: to build differently (e.g. add "--static-swift-stdlib", or
+    "--scratch-path", ".build-bench" to keep the benchmark's build apart), change `command` here."""
+    command = ["swift", "build", "-c", "release"]
+    subprocess.run(command + ["--product", product], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(command + ["--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
+                              text=True).stdout.strip()
+    return os.path.join(bin_path, product)
+
+
+def peak_mib(usage):
+    """Peak RSS from a struct rusage, in MiB (ru_maxrss is KiB on Linux, bytes on macOS)."""
+    return usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
+def run_timed(argv, timeout=None, stdout_path=None):
+    """Runs argv (stdin and stderr /dev/null, stdout to stdout_path or /dev/null) and waits for it with wait4,
+    so that the time and the peak RSS are this process's own.
+
+    Returns (seconds, peak RSS in MiB, exit code). A run longer than `timeout` seconds is killed and its
+    time is `inf`."""
+    with open(stdout_path or os.devnull, "wb") as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL)
+        lock, state = threading.Lock(), {"exited": False, "killed": False}
+
+        def stop():
+            with lock:
+                if not state["exited"]:
+                    os.kill(proc.pid, signal.SIGKILL)
+                    state["killed"] = True
+
+        timer = threading.Timer(timeout, stop) if timeout else None
+        if timer:
+            timer.start()
+        os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)  # exited, not reaped: the pid stays ours
+        elapsed = time.perf_counter() - start
+        with lock:
+            state["exited"] = True
+        if timer:
+            timer.cancel()
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    return (float("inf") if state["killed"] else elapsed), peak_mib(usage), proc.returncode
 
 
 def ere(pattern):
@@ -90,11 +116,7 @@ def main():
         else:
             sys.exit(__doc__)
     os.makedirs(DATA, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "cdlog"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    binpath = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
-    cdlog = os.path.join(binpath, "cdlog")
+    cdlog = build_release("cdlog")
     cores = os.cpu_count() or 1
 
     rules = json.loads(subprocess.run([cdlog, "rules", "list", "--format", "json"], check=True,
@@ -152,11 +174,10 @@ def main():
                 seconds, peak, code = run_timed(argv, timeout=None if is_cdlog else timeout, stdout_path=out_path)
                 if out_path and seconds != float("inf"):
                     counts[name] = open(out_path).read().strip() or "0"
-                if code not in (0, 1):
+                if code not in (0, 1) and seconds != float("inf"):
                     print(f"  {name} exited {code}", file=sys.stderr)
                 times[name].append(seconds)
-                if is_cdlog:
-                    rss[name] = max(rss.get(name, 0), peak)
+                rss[name] = max(rss.get(name, 0), peak)
         medians = {name: statistics.median(v) for name, v in times.items()}
         fastest_other = min(v for name, v in medians.items() if not name.startswith("cdlog"))
         print(f"{style} style, {mb:.0f} MB, median of {runs} interleaved runs")
@@ -164,10 +185,10 @@ def main():
         print(f"|---|---:|---:|---:|---:|")
         for name, _, _ in tools:
             m = medians[name]
-            peak = f"{rss[name] / 1024:.1f} MiB" if name in rss else ""
             if m == float("inf"):
-                print(f"| {name} | > {timeout:.0f} | < {mb / timeout:.1f} | – | {peak} |")
+                print(f"| {name} | > {timeout:.0f} (stopped) | < {mb / timeout:.1f} | – | |")
                 continue
+            peak = f"{rss[name]:.1f} MiB"
             ratio_text = f"> {timeout / m:.1f}×" if fastest_other == float("inf") else f"{fastest_other / m:.2f}×"
             matched = f" ({counts[name]} lines matched)" if name in counts else ""
             print(f"| {name}{matched} | {m:.2f} | {mb / m:.0f} | {ratio_text} | {peak} |")

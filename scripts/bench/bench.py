@@ -81,22 +81,94 @@ def run_timed(argv, timeout=None, stdout_path=None):
 
 
 def ere(pattern):
-    """Translates a PCRE2 pattern to GNU ERE, or None when it cannot be expressed."""
-    if re.search(r"\(\?[=!<]|\(\?[a-z-]*[smx]|\\K|\\Q|\(\?>|\*\+|\+\+|\?\+|\\[pPhHRX]", pattern):
-        return None
-    caseless = False
-    if "(?i)" in pattern:
-        caseless = True
-        pattern = pattern.replace("(?i)", "")
-    pattern = re.sub(r"\(\?i:", "(", pattern)
-    if "(?" in pattern and not pattern.count("(?:") == pattern.count("(?"):
-        return None
-    pattern = pattern.replace("(?:", "(").replace("\\d", "[0-9]").replace("\\D", "[^0-9]")
-    pattern = re.sub(r"\(\?<[A-Za-z_][A-Za-z0-9_]*>", "(", pattern)
-    pattern = re.sub(r"([*+?}])\?", r"\1", pattern)  # lazy → greedy: same lines match
-    if caseless:
-        return None  # keep the ERE set case-sensitive; counted as left out
-    return pattern
+    """Translates a PCRE2 pattern to a GNU ERE that matches the same lines, or returns None when it cannot.
+
+    Translated: `(?:` → `(`, named groups → `(`, lazy quantifiers → greedy (same lines match), `\\d` →
+    `[0-9]`, `\\'` → `'`, and inside a bracket expression (where ERE has no escapes) `\\d`, `\\w`, `\\s`,
+    `\\n` (dropped: a line holds no newline) and escaped punctuation. Left out (None): lookarounds, atomic
+    and possessive groups, inline flags — so caseless patterns too, to keep the ERE set case-sensitive —,
+    back-references, Unicode properties and `\\n` outside a bracket expression."""
+    pattern = anonymous_groups(pattern)
+    out, i, n = [], 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            e = pattern[i + 1:i + 2]
+            if e == "d":
+                out.append("[0-9]")
+            elif e == "D":
+                out.append("[^0-9]")
+            elif e in ("'", '"', "/", "-", ":", "<", ">", "=", "@", "#", "%", "&", ",", ";", "_", "~", "`"):
+                out.append(e)  # escaped punctuation that is a literal in ERE (and `\\'` an anchor in GNU's)
+            elif e in ("]", "}"):
+                out.append(e)
+            elif e and e in "bBwWsS.()[{\\+*?|^$":
+                out.append("\\" + e)
+            else:
+                return None
+            i += 2
+        elif c == "[":
+            j, negated, body = i + 1, False, []
+            if pattern[j:j + 1] == "^":
+                negated, j = True, j + 1
+            if pattern[j:j + 1] == "]":
+                body.append("]")
+                j += 1
+            while j < n and pattern[j] != "]":
+                if pattern[j] == "\\":
+                    e = pattern[j + 1:j + 2]
+                    if e == "n":
+                        pass
+                    elif e in ("d", "w", "s"):
+                        body.append({"d": "0-9", "w": "[:alnum:]_", "s": "[:space:]"}[e])
+                    elif e and e in "'\"/.\\":
+                        body.append(e)
+                    else:
+                        return None
+                    j += 2
+                elif pattern[j] == "[":
+                    return None
+                else:
+                    body.append(pattern[j])
+                    j += 1
+            text = "".join(body)
+            if j >= n or (text.startswith("^") and not negated):
+                return None
+            if not text:  # `[^\n]`: any character of the line; `[\n]`: none
+                if not negated:
+                    return None
+                out.append(".")
+            else:
+                out.append("[" + ("^" if negated else "") + text + "]")
+            i = j + 1
+        elif c == "(":
+            if pattern[i + 1:i + 2] == "?":
+                if pattern[i + 2:i + 3] != ":":
+                    return None
+                i += 3
+            else:
+                i += 1
+            out.append("(")
+        elif c in "*+?" or (c == "{" and re.match(r"\{\d+(,\d*)?\}", pattern[i:])):
+            quantifier = re.match(r"\{\d+(,\d*)?\}", pattern[i:]).group(0) if c == "{" else c
+            out.append(quantifier)
+            i += len(quantifier)
+            if pattern[i:i + 1] == "?":
+                i += 1
+            elif pattern[i:i + 1] == "+":
+                return None
+        elif c in "{}":
+            out.append("\\" + c)
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def anonymous_groups(pattern):
+    """Combined into one pattern set, the same group name may not appear twice: make groups anonymous."""
+    return re.sub(r"\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>", "(?:", pattern)
 
 
 def main():
@@ -121,8 +193,7 @@ def main():
 
     rules = json.loads(subprocess.run([cdlog, "rules", "list", "--format", "json"], check=True,
                                       capture_output=True, text=True).stdout)["rules"]
-    # Combined into one pattern set, the same group name may not appear twice: make groups anonymous.
-    patterns = [re.sub(r"\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>", "(?:", p) for rule in rules for p in rule["patterns"]]
+    patterns = [anonymous_groups(p) for rule in rules for p in rule["patterns"]]
     tmp = tempfile.mkdtemp(prefix="cdlog-bench-")
     pcre_file = os.path.join(tmp, "pcre.txt")
     with open(pcre_file, "w") as f:

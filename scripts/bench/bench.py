@@ -1,20 +1,32 @@
 #!/usr/bin/env python3
 """cdlog's speed benchmark: classify a large realistic console log and compare with general tools.
 
-usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [--skip-grep] [--timeout S]
+usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [--timeout S] [--skip-grep]
 
-1. Builds cdlog in release mode and generates bench-data/bench-<N>mb.<style> with generate-log.py
-   (deterministic; reused when present).
-2. Exports the catalog's PCRE2 patterns (`cdlog rules list --format json`) and runs, interleaved, each
-   several times: `cdlog classify --format jsonl` on 1 thread and on all cores, `rg -c` (its default
-   engine; patterns it cannot compile — lookarounds — are left out), `rg -P -c`, and `grep -E -c`
-   (patterns translated to ERE where possible). Each tool counts lines matching any rule pattern;
-   cdlog does more (entries, classification, fields, JSON output).
-3. Prints median seconds, MB/s, the ratio to the fastest general tool, every tool's peak RSS (from
-   wait4), the cost of loading and JIT-compiling the rules, and the time for a 10-line input.
-A general tool that runs longer than --timeout seconds (default 120) is stopped and shown as
-"> S s" (ripgrep's default engine collapses on `\b` next to non-ASCII text).
-Timings are of this machine with a warm page cache.
+  --size-mb N       size of the generated console log, per style (default 1024)
+  --runs N          interleaved runs of every tool; medians are printed (default 3)
+  --styles LIST     comma-separated log styles: xcode, ndjson (default xcode,ndjson)
+  --timeout S       a general tool (rg, grep) running longer than S seconds is stopped and shown as
+                    "> S" (default 120; ripgrep's default engine collapses on `\\b` next to non-ASCII text)
+  --skip-grep       leave GNU grep out (rg and rg -P only)
+
+1. Builds cdlog in release mode (build_release) and generates, with generate-log.py (deterministic; reused
+   when present), bench-data/bench-<N>mb.<log|ndjson> and a 2 MB sample.
+2. Exports the catalog's PCRE2 patterns (`cdlog rules list --format json`; named groups made anonymous) and
+   builds two pattern sets for the general tools:
+   - full catalog: every pattern; rg's default engine leaves out the patterns it cannot compile
+     (lookarounds), grep -E those without an ERE translation;
+   - typical set: 38 patterns chosen by select_typical() (the bench log's Core Data / CloudKit shapes, then
+     common error rules), the same 38 for every tool, written to bench-data/typical-patterns.* .
+3. Runs, interleaved, each --runs times: `cdlog classify --format jsonl` on 1 thread and on all cores
+   (always with its whole catalog), and `rg -c`, `rg -P -c`, `grep -E -c` with each pattern set. A general
+   tool counts lines matching any pattern of its set; cdlog does more (entries, classification, fields,
+   JSON output).
+4. Prints first the cost of loading and JIT-compiling the rules and the time for a 10-line input; then,
+   per style, one table per pattern set: median seconds, MB/s, speed relative to the fastest general
+   tool on that set (below 1× when slower), peak RSS (from wait4).
+
+Generated data lives in bench-data/ (git-ignored). Timings are this machine's, with a warm page cache.
 """
 import json
 import os
@@ -30,6 +42,9 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(ROOT, "bench-data")
+TYPICAL_COUNT = 38   # the size of the "typical pattern set" measured in issue #7
+SAMPLE_MB = 2        # the generated sample the typical set is chosen on
+CRASH_REPORT_RULES = ("crash.yaml", "watchdog-crash.yaml")  # rule files for crash reports, not console lines
 
 
 def build_release(product):
@@ -171,22 +186,108 @@ def anonymous_groups(pattern):
     return re.sub(r"\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>", "(?:", pattern)
 
 
-def main():
-    size_mb, runs, styles, skip_grep, timeout = 1024, 3, ["xcode", "ndjson"], False, 120.0
-    args = sys.argv[1:]
-    while args:
-        if args[0] == "--size-mb":
-            size_mb = int(args[1]); args = args[2:]
-        elif args[0] == "--runs":
-            runs = int(args[1]); args = args[2:]
-        elif args[0] == "--styles":
-            styles = args[1].split(","); args = args[2:]
-        elif args[0] == "--timeout":
-            timeout = float(args[1]); args = args[2:]
-        elif args[0] == "--skip-grep":
-            skip_grep = True; args = args[1:]
-        else:
-            sys.exit(__doc__)
+def write_lines(path, lines):
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def ensure_log(size_mb, style):
+    """Returns the path of the generated log of this size and style, generating it when absent."""
+    path = os.path.join(DATA, f"bench-{size_mb}mb.{'log' if style == 'xcode' else 'ndjson'}")
+    if not os.path.exists(path):
+        print(f"generating {path} …", flush=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts/bench/generate-log.py"), str(size_mb), path,
+                        "--style", style], check=True)
+    return path
+
+
+def select_typical(rules, rust_ok, sample):
+    """Chooses TYPICAL_COUNT patterns a user would grep a Core Data / CloudKit log for, deterministically.
+
+    Only portable patterns are candidates: rg's default engine compiles them (`rust_ok`) and they have an
+    ERE translation, so rg, rg -P and grep -E all run exactly the same set. Then:
+    1. "in the log": for every rule, its candidate matching the most lines of `sample` (`rg -P -c`; ties:
+       the earlier pattern); the rules matching at least one line, most lines first (ties: catalog order);
+    2. "common rule", to fill up to TYPICAL_COUNT: rules of severity error or fatal, taking the categories in
+       turn (categories in catalog order, rules within a category in catalog order), each rule with its
+       first candidate not already taken. Rules written for crash reports (CRASH_REPORT_RULES) are left out: the input is a
+       console log.
+    A rule, or a pattern text, is taken once. Returns [(rule id, reason, sample lines, pattern, ERE)]."""
+    candidates = []  # (rule index, pattern)
+    for index, rule in enumerate(rules):
+        for p in rule["patterns"]:
+            p = anonymous_groups(p)
+            if p in rust_ok and ere(p) is not None:
+                candidates.append((index, p))
+    lines = {}
+    for _, p in candidates:
+        if p not in lines:
+            out = subprocess.run(["rg", "-P", "-c", "-e", p, sample], capture_output=True, text=True).stdout
+            lines[p] = int(out.strip() or 0)
+
+    chosen, taken_rules, taken_patterns = [], set(), set()
+
+    def take(index, pattern, reason):
+        """Adds the pattern unless its rule or its text is already in; returns whether it was added."""
+        if index in taken_rules or pattern in taken_patterns:
+            return False
+        taken_rules.add(index)
+        taken_patterns.add(pattern)
+        chosen.append((rules[index]["id"], reason, lines[pattern], pattern, ere(pattern)))
+        return True
+
+    best = {}  # rule index → its candidate matching the most sample lines
+    for index, p in candidates:
+        if lines[p] > 0 and (index not in best or lines[p] > lines[best[index]]):
+            best[index] = p
+    for index in sorted(best, key=lambda i: (-lines[best[i]], i))[:TYPICAL_COUNT]:
+        take(index, best[index], "in the log")
+
+    queues = {}  # category → [(rule index, candidates in order)] of its error/fatal console-log rules
+    for index, p in candidates:
+        rule = rules[index]
+        rule_file = os.path.basename(rule.get("source", "").split(":")[0])
+        if rule["severity"] in ("error", "fatal") and rule_file not in CRASH_REPORT_RULES:
+            queue = queues.setdefault(rule["category"], [])
+            if not queue or queue[-1][0] != index:
+                queue.append((index, []))
+            queue[-1][1].append(p)
+    while len(chosen) < TYPICAL_COUNT and any(queues.values()):
+        for category, queue in queues.items():
+            while queue and len(chosen) < TYPICAL_COUNT:
+                index, ps = queue.pop(0)
+                p = next((p for p in ps if p not in taken_patterns), None)
+                if p is not None and take(index, p, f"common rule ({category}, {rules[index]['severity']})"):
+                    break
+    return chosen
+
+
+def ratio_text(fastest, seconds, timeout):
+    """Speed relative to the fastest general tool: above 1× faster, below 1× slower (said in words too)."""
+    if fastest == float("inf"):
+        return f"> {timeout / seconds:.1f}×"
+    ratio = fastest / seconds
+    if ratio < 0.995:
+        return f"{ratio:.2f}× ({1 / ratio:.1f}× slower)"
+    return f"{ratio:.2f}×"
+
+
+def print_table(caption, names, medians, rss, counts, mb, timeout):
+    fastest = min(medians[n] for n in names if not n.startswith("cdlog"))
+    print(caption)
+    print("| tool | median s | MB/s | speed vs fastest general tool | peak RSS |")
+    print("|---|---:|---:|---:|---:|")
+    for name in names:
+        m = medians[name]
+        if m == float("inf"):
+            print(f"| {name} | > {timeout:.0f} (stopped) | < {mb / timeout:.1f} | – | |")
+            continue
+        matched = f" ({counts[name]} lines matched)" if name in counts else ""
+        print(f"| {name}{matched} | {m:.2f} | {mb / m:.0f} | {ratio_text(fastest, m, timeout)} | {rss[name]:.1f} MiB |")
+    print()
+
+
+def classify_part(size_mb, runs, styles, skip_grep, timeout):
     os.makedirs(DATA, exist_ok=True)
     cdlog = build_release("cdlog")
     cores = os.cpu_count() or 1
@@ -195,76 +296,109 @@ def main():
                                       capture_output=True, text=True).stdout)["rules"]
     patterns = [anonymous_groups(p) for rule in rules for p in rule["patterns"]]
     tmp = tempfile.mkdtemp(prefix="cdlog-bench-")
-    pcre_file = os.path.join(tmp, "pcre.txt")
-    with open(pcre_file, "w") as f:
-        f.write("\n".join(patterns) + "\n")
-    rust_ok = []
-    for p in patterns:
-        check = subprocess.run(["rg", "-q", "-e", p, "/dev/null"], capture_output=True)
-        if check.returncode in (0, 1):
-            rust_ok.append(p)
-    rust_file = os.path.join(tmp, "rust.txt")
-    with open(rust_file, "w") as f:
-        f.write("\n".join(rust_ok) + "\n")
+    full_pcre = os.path.join(tmp, "pcre.txt")
+    write_lines(full_pcre, patterns)
+    rust_ok = [p for p in patterns
+               if subprocess.run(["rg", "-q", "-e", p, "/dev/null"], capture_output=True).returncode in (0, 1)]
+    full_rust = os.path.join(tmp, "rust.txt")
+    write_lines(full_rust, rust_ok)
     ere_ok = [e for e in (ere(p) for p in patterns) if e is not None]
-    ere_file = os.path.join(tmp, "ere.txt")
-    with open(ere_file, "w") as f:
-        f.write("\n".join(ere_ok) + "\n")
+    full_ere = os.path.join(tmp, "ere.txt")
+    write_lines(full_ere, ere_ok)
     print(f"rules: {len(rules)}, patterns: {len(patterns)} (rg default engine: {len(rust_ok)}, grep -E: {len(ere_ok)})")
+
+    sample = ensure_log(SAMPLE_MB, "xcode")
+    typical = select_typical(rules, set(rust_ok), sample)
+    typical_pcre = os.path.join(DATA, "typical-patterns.pcre.txt")  # for rg and rg -P
+    typical_ere = os.path.join(DATA, "typical-patterns.ere.txt")    # for grep -E
+    write_lines(typical_pcre, [t[3] for t in typical])
+    write_lines(typical_ere, [t[4] for t in typical])
+    with open(os.path.join(DATA, "typical-patterns.tsv"), "w") as f:
+        f.write(f"rule\twhy chosen\tlines matched in {os.path.basename(sample)}\tpattern (rg, rg -P)\tpattern (grep -E)\n")
+        for row in typical:
+            f.write("\t".join(str(x) for x in row) + "\n")
+    in_log = sum(1 for t in typical if t[1] == "in the log")
+    print(f"typical set: {len(typical)} patterns ({in_log} from rules matching the {SAMPLE_MB} MB sample, "
+          f"{len(typical) - in_log} common error rules), see bench-data/typical-patterns.tsv")
 
     # Start-up costs.
     ten = os.path.join(tmp, "ten.log")
-    with open(ten, "w") as f:
-        for i in range(10):
-            f.write(f"2024-03-01 10:00:0{i}.000000+0100 MyApp[1:2] CoreData: debug: CoreData+CloudKit: line {i}\n")
+    write_lines(ten, [f"2024-03-01 10:00:0{i}.000000+0100 MyApp[1:2] CoreData: debug: CoreData+CloudKit: line {i}"
+                      for i in range(10)])
     load = statistics.median(run_timed([cdlog, "rules", "list"])[0] for _ in range(7))
     small = statistics.median(run_timed([cdlog, "classify", "--format", "jsonl", ten])[0] for _ in range(7))
     print(f"loading and JIT-compiling the rules (cdlog rules list): {load * 1000:.0f} ms; a 10-line input: {small * 1000:.0f} ms\n")
 
     for style in styles:
-        path = os.path.join(DATA, f"bench-{size_mb}mb.{'log' if style == 'xcode' else 'ndjson'}")
-        if not os.path.exists(path):
-            print(f"generating {path} …", flush=True)
-            subprocess.run([sys.executable, os.path.join(ROOT, "scripts/bench/generate-log.py"), str(size_mb), path,
-                            "--style", style], check=True)
+        path = ensure_log(size_mb, style)
         mb = os.path.getsize(path) / 1e6
-        tools = [
-            (f"cdlog classify --format jsonl (1 thread)", [cdlog, "classify", "--threads", "1", "--format", "jsonl", path], True),
-            (f"cdlog classify --format jsonl ({cores} threads)", [cdlog, "classify", "--threads", str(cores), "--format", "jsonl", path], True),
-            ("rg -c", ["rg", "-c", "-f", rust_file, path], False),
-            ("rg -P -c", ["rg", "-P", "-c", "-f", pcre_file, path], False),
+        cdlog_runs = [
+            ("cdlog classify --format jsonl (1 thread)", "1"),
+            (f"cdlog classify --format jsonl ({cores} threads)", str(cores)),
         ]
-        if not skip_grep:
-            tools.append(("grep -E -c", ["grep", "-E", "-c", "-f", ere_file, path], False))
+        tools = [(name, [cdlog, "classify", "--threads", threads, "--format", "jsonl", path], None)
+                 for name, threads in cdlog_runs]
+        for label, rust_file, pcre_file, ere_file in [
+            ("", full_rust, full_pcre, full_ere),
+            (f", {len(typical)} typical patterns", typical_pcre, typical_pcre, typical_ere),
+        ]:
+            tools.append((f"rg -c{label}", ["rg", "-c", "-f", rust_file, path], "count"))
+            tools.append((f"rg -P -c{label}", ["rg", "-P", "-c", "-f", pcre_file, path], "count"))
+            if not skip_grep:
+                tools.append((f"grep -E -c{label}", ["grep", "-E", "-c", "-f", ere_file, path], "count"))
+
         times = {name: [] for name, _, _ in tools}
-        rss = {}
-        counts = {}
+        rss, counts = {}, {}
+        count_path = os.path.join(tmp, "count.txt")
         for _ in range(runs):
-            for name, argv, is_cdlog in tools:
-                out_path = None if is_cdlog else os.path.join(tmp, "count.txt")
-                seconds, peak, code = run_timed(argv, timeout=None if is_cdlog else timeout, stdout_path=out_path)
-                if out_path and seconds != float("inf"):
-                    counts[name] = open(out_path).read().strip() or "0"
+            for name, argv, kind in tools:
+                out_path = count_path if kind == "count" else None
+                seconds, peak, code = run_timed(argv, timeout=timeout if kind == "count" else None, stdout_path=out_path)
                 if code not in (0, 1) and seconds != float("inf"):
                     print(f"  {name} exited {code}", file=sys.stderr)
+                if out_path and seconds != float("inf"):
+                    counts[name] = open(out_path).read().strip() or "0"
                 times[name].append(seconds)
                 rss[name] = max(rss.get(name, 0), peak)
         medians = {name: statistics.median(v) for name, v in times.items()}
-        fastest_other = min(v for name, v in medians.items() if not name.startswith("cdlog"))
-        print(f"{style} style, {mb:.0f} MB, median of {runs} interleaved runs")
-        print(f"| tool | median s | MB/s | speed vs fastest general tool | peak RSS |")
-        print(f"|---|---:|---:|---:|---:|")
-        for name, _, _ in tools:
-            m = medians[name]
-            if m == float("inf"):
-                print(f"| {name} | > {timeout:.0f} (stopped) | < {mb / timeout:.1f} | – | |")
-                continue
-            peak = f"{rss[name]:.1f} MiB"
-            ratio_text = f"> {timeout / m:.1f}×" if fastest_other == float("inf") else f"{fastest_other / m:.2f}×"
-            matched = f" ({counts[name]} lines matched)" if name in counts else ""
-            print(f"| {name}{matched} | {m:.2f} | {mb / m:.0f} | {ratio_text} | {peak} |")
-        print()
+
+        cdlog_names = [name for name, _ in cdlog_runs]
+        full_names = cdlog_names + [n for n, _, _ in tools if n not in cdlog_names and "typical" not in n]
+        typical_names = cdlog_names + [n for n, _, _ in tools if "typical" in n]
+        print_table(f"{style} style, {mb:.0f} MB, median of {runs} interleaved runs — full catalog: the general "
+                    f"tools count lines matching all {len(patterns)} patterns ({len(rules)} rules)",
+                    full_names, medians, rss, counts, mb, timeout)
+        print_table(f"{style} style, {mb:.0f} MB, same runs — typical pattern set: the general tools count lines "
+                    f"matching {len(typical)} typical patterns (bench-data/typical-patterns.tsv); cdlog still "
+                    f"runs its full catalog ({len(rules)} rules, {len(patterns)} patterns) and classifies",
+                    typical_names, medians, rss, counts, mb, timeout)
+
     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    size_mb, runs, styles, skip_grep, timeout = 1024, 3, ["xcode", "ndjson"], False, 120.0
+    args = sys.argv[1:]
+    try:
+        while args:
+            flag = args.pop(0)
+            if flag == "--size-mb":
+                size_mb = int(args.pop(0))
+            elif flag == "--runs":
+                runs = int(args.pop(0))
+            elif flag == "--styles":
+                styles = args.pop(0).split(",")
+            elif flag == "--timeout":
+                timeout = float(args.pop(0))
+            elif flag == "--skip-grep":
+                skip_grep = True
+            else:
+                sys.exit(__doc__)
+    except (IndexError, ValueError):
+        sys.exit(__doc__)
+    if any(s not in ("xcode", "ndjson") for s in styles):
+        sys.exit(__doc__)
+    classify_part(size_mb, runs, styles, skip_grep, timeout)
 
 
 if __name__ == "__main__":

@@ -59,26 +59,43 @@ def build_release(product):
     return os.path.join(bin_path, product)
 
 
-def peak_mib(usage):
-    """Peak RSS from a struct rusage, in MiB (ru_maxrss is KiB on Linux, bytes on macOS)."""
-    return usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+def gnu_time():
+    """/usr/bin/time when it is GNU time (`-f %M`), else None.
+
+    wait4's ru_maxrss is no less than the launching process's own peak RSS: Linux carries the old memory
+    map's high-water mark over exec, and Python starts children by vfork or fork. This script's RSS
+    (15 MiB and more) would hide anything smaller. GNU time, a small C program, reports its child's peak
+    from about 1 MiB up."""
+    try:
+        probe = subprocess.run(["/usr/bin/time", "-f", "%M", "true"], capture_output=True, text=True)
+    except OSError:
+        return None
+    return "/usr/bin/time" if probe.returncode == 0 and probe.stderr.strip().isdigit() else None
+
+
+GNU_TIME = gnu_time()
 
 
 def run_timed(argv, timeout=None, stdout_path=None):
-    """Runs argv (stdin and stderr /dev/null, stdout to stdout_path or /dev/null) and waits for it with wait4,
-    so that the time and the peak RSS are this process's own.
+    """Runs argv (stdin and stderr /dev/null, stdout to stdout_path or /dev/null) and waits for it.
 
-    Returns (seconds, peak RSS in MiB, exit code). A run longer than `timeout` seconds is killed and its
-    time is `inf`."""
+    Returns (seconds, peak RSS in MiB, exit code). The peak RSS comes from GNU time when there is one,
+    else from wait4 (then it is at least this script's own). A run longer than `timeout` seconds is
+    killed, with its process group, and its time is `inf`."""
+    rss_file = tempfile.NamedTemporaryFile(prefix="cdlog-bench-rss-", delete=False)
+    rss_file.close()
+    if GNU_TIME:
+        argv = [GNU_TIME, "-f", "%M", "-o", rss_file.name] + argv
     with open(stdout_path or os.devnull, "wb") as out:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
         lock, state = threading.Lock(), {"exited": False, "killed": False}
 
         def stop():
             with lock:
                 if not state["exited"]:
-                    os.kill(proc.pid, signal.SIGKILL)
+                    os.killpg(proc.pid, signal.SIGKILL)
                     state["killed"] = True
 
         timer = threading.Timer(timeout, stop) if timeout else None
@@ -92,7 +109,11 @@ def run_timed(argv, timeout=None, stdout_path=None):
             timer.cancel()
         _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-    return (float("inf") if state["killed"] else elapsed), peak_mib(usage), proc.returncode
+    peak = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)  # KiB on Linux, bytes on macOS
+    if GNU_TIME and not state["killed"]:
+        peak = int(open(rss_file.name).read().split()[-1]) / 1024  # the last line: "Command exited …" may precede it
+    os.unlink(rss_file.name)
+    return (float("inf") if state["killed"] else elapsed), peak, proc.returncode
 
 
 def ere(pattern):

@@ -11,7 +11,7 @@ usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [
   --skip-grep       leave GNU grep out (rg and rg -P only)
 
 1. Builds cdlog in release mode (build_release) and generates, with generate-log.py (deterministic; reused
-   when present), bench-data/bench-<N>mb.<log|ndjson> and a 2 MB sample.
+   when present), bench-data/bench-<N>mb.<log|ndjson>, a 10 MB file of the same style, and a 2 MB sample.
 2. Exports the catalog's PCRE2 patterns (`cdlog rules list --format json`; named groups made anonymous) and
    builds two pattern sets for the general tools:
    - full catalog: every pattern; rg's default engine leaves out the patterns it cannot compile
@@ -24,7 +24,8 @@ usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [
    JSON output).
 4. Prints first the cost of loading and JIT-compiling the rules and the time for a 10-line input; then,
    per style, one table per pattern set: median seconds, MB/s, speed relative to the fastest general
-   tool on that set (below 1× when slower), peak RSS (from wait4).
+   tool on that set (below 1× when slower), peak RSS (GNU time's %M, else wait4); and cdlog's peak RSS on
+   the 10 MB file next to the big one's, on 1 thread and on all cores.
 
 Generated data lives in bench-data/ (git-ignored). Timings are this machine's, with a warm page cache.
 """
@@ -45,6 +46,7 @@ DATA = os.path.join(ROOT, "bench-data")
 TYPICAL_COUNT = 38   # the size of the "typical pattern set" measured in issue #7
 SAMPLE_MB = 2        # the generated sample the typical set is chosen on
 CRASH_REPORT_RULES = ("crash.yaml", "watchdog-crash.yaml")  # rule files for crash reports, not console lines
+RSS_SMALL_MB = 10    # cdlog's peak RSS is also measured on a file this size, to show it does not grow
 
 
 def build_release(product):
@@ -352,6 +354,7 @@ def classify_part(size_mb, runs, styles, skip_grep, timeout):
 
     for style in styles:
         path = ensure_log(size_mb, style)
+        small_path = ensure_log(RSS_SMALL_MB, style)
         mb = os.path.getsize(path) / 1e6
         cdlog_runs = [
             ("cdlog classify --format jsonl (1 thread)", "1"),
@@ -394,6 +397,17 @@ def classify_part(size_mb, runs, styles, skip_grep, timeout):
                     f"runs its full catalog ({len(rules)} rules, {len(patterns)} patterns) and classifies",
                     typical_names, medians, rss, counts, mb, timeout)
 
+        small_mb = os.path.getsize(small_path) / 1e6
+        print(f"cdlog peak RSS by input size ({style} style, max of {runs} runs each; issue #7's target: at most "
+              f"32 MB whatever the input size)")
+        print(f"| cdlog classify --format jsonl | {small_mb:.0f} MB | {mb:.0f} MB | difference |")
+        print("|---|---:|---:|---:|")
+        for name, threads in cdlog_runs:
+            small_rss = max(run_timed([cdlog, "classify", "--threads", threads, "--format", "jsonl", small_path])[1]
+                            for _ in range(runs))
+            label = name[len("cdlog classify --format jsonl ("):-1]
+            print(f"| {label} | {small_rss:.1f} MiB | {rss[name]:.1f} MiB | {rss[name] - small_rss:+.1f} MiB |")
+        print()
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""cdlog's speed benchmark: classify a large realistic console log and compare with general tools.
+"""cdlog's and walcheck's speed and memory benchmark: one command for the figures of issue #7.
 
 usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [--timeout S] [--skip-grep]
+                              [--walcheck-mb N] [--skip-walcheck | --only-walcheck]
 
   --size-mb N       size of the generated console log, per style (default 1024)
-  --runs N          interleaved runs of every tool; medians are printed (default 3)
+  --runs N          runs of every tool (interleaved) and of walcheck's summary and verification;
+                    medians are printed (default 3)
   --styles LIST     comma-separated log styles: xcode, ndjson (default xcode,ndjson)
   --timeout S       a general tool (rg, grep) running longer than S seconds is stopped and shown as
                     "> S" (default 120; ripgrep's default engine collapses on `\\b` next to non-ASCII text)
   --skip-grep       leave GNU grep out (rg and rg -P only)
+  --walcheck-mb N   size of the WAL for the walcheck part (default 4096)
+  --skip-walcheck   run the classify part only
+  --only-walcheck   run the walcheck part only
 
+Classify part
 1. Builds cdlog in release mode (build_release) and generates, with generate-log.py (deterministic; reused
    when present), bench-data/bench-<N>mb.<log|ndjson>, a 10 MB file of the same style, and a 2 MB sample.
 2. Exports the catalog's PCRE2 patterns (`cdlog rules list --format json`; named groups made anonymous) and
@@ -26,6 +32,13 @@ usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [
    per style, one table per pattern set: median seconds, MB/s, speed relative to the fastest general
    tool on that set (below 1× when slower), peak RSS (GNU time's %M, else wait4); and cdlog's peak RSS on
    the 10 MB file next to the big one's, on 1 thread and on all cores.
+
+Walcheck part
+Runs scripts/bench-walcheck.sh N RUNS with the walcheck built here, on a store whose WAL is N MB, left as
+a killed app leaves it (bench-data/wal-<N>mb/, generated on the first run: a few minutes for 4 GB). It
+prints the median time and the peak RSS of walcheck's summary (frame headers only) and of
+--verify-checksums (with the WAL's MB/s), one run with SQL, and SQLite's own recovery and checkpoint on
+copies for comparison.
 
 Generated data lives in bench-data/ (git-ignored). Timings are this machine's, with a warm page cache.
 """
@@ -53,7 +66,8 @@ def build_release(product):
     """Builds `product` in release mode and returns the path of its executable.
 
     The only place the build command is set: to build differently (e.g. add "--static-swift-stdlib", or
-    "--scratch-path", ".build-bench" to keep the benchmark's build apart), change `command` here."""
+    "--scratch-path", ".build-bench" to keep the benchmark's build apart), change `command` here.
+    bench-walcheck.sh uses the walcheck built here (WALCHECK_BIN) when run from this script."""
     command = ["swift", "build", "-c", "release"]
     subprocess.run(command + ["--product", product], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     bin_path = subprocess.run(command + ["--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
@@ -411,8 +425,16 @@ def classify_part(size_mb, runs, styles, skip_grep, timeout):
     shutil.rmtree(tmp, ignore_errors=True)
 
 
+def walcheck_part(wal_mb, runs):
+    walcheck = build_release("walcheck")
+    print(f"walcheck, {wal_mb} MB WAL (scripts/bench-walcheck.sh {wal_mb} {runs})", flush=True)
+    subprocess.run(["bash", os.path.join(ROOT, "scripts/bench-walcheck.sh"), str(wal_mb), str(runs)], cwd=ROOT,
+                   check=True, env=dict(os.environ, WALCHECK_BIN=walcheck))
+
+
 def main():
     size_mb, runs, styles, skip_grep, timeout = 1024, 3, ["xcode", "ndjson"], False, 120.0
+    wal_mb, classify, walcheck = 4096, True, True
     args = sys.argv[1:]
     try:
         while args:
@@ -427,13 +449,22 @@ def main():
                 timeout = float(args.pop(0))
             elif flag == "--skip-grep":
                 skip_grep = True
+            elif flag == "--walcheck-mb":
+                wal_mb = int(args.pop(0))
+            elif flag == "--skip-walcheck":
+                walcheck = False
+            elif flag == "--only-walcheck":
+                classify = False
             else:
                 sys.exit(__doc__)
     except (IndexError, ValueError):
         sys.exit(__doc__)
-    if any(s not in ("xcode", "ndjson") for s in styles):
+    if not (classify or walcheck) or any(s not in ("xcode", "ndjson") for s in styles):
         sys.exit(__doc__)
-    classify_part(size_mb, runs, styles, skip_grep, timeout)
+    if classify:
+        classify_part(size_mb, runs, styles, skip_grep, timeout)
+    if walcheck:
+        walcheck_part(wal_mb, runs)
 
 
 if __name__ == "__main__":

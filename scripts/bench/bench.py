@@ -21,13 +21,16 @@ Classify part
 2. Exports the catalog's PCRE2 patterns (`cdlog rules list --format json`; named groups made anonymous) and
    builds two pattern sets for the general tools:
    - full catalog: every pattern; rg's default engine leaves out the patterns it cannot compile
-     (lookarounds), grep -E those without an ERE translation;
+     (lookarounds; with --no-unicode also a non-ASCII class), grep -E those without an ERE translation;
    - typical set: 38 patterns chosen by select_typical() (the bench log's Core Data / CloudKit shapes, then
      common error rules), the same 38 for every tool, written to bench-data/typical-patterns.* .
 3. Runs, interleaved, each --runs times: `cdlog classify --format jsonl` on 1 thread and on all cores
-   (always with its whole catalog), and `rg -c`, `rg -P -c`, `grep -E -c` with each pattern set. A general
-   tool counts lines matching any pattern of its set; cdlog does more (entries, classification, fields,
-   JSON output).
+   (always with its whole catalog), and `rg -c`, `rg -c --no-unicode`, `rg -P -c`, `grep -E -c` (in this
+   environment's locale) and `LC_ALL=C grep -E -c` with each pattern set. A general tool counts lines
+   matching any pattern of its set; cdlog does more (entries, classification, fields, JSON output).
+   cdlog's patterns have ASCII \\b, \\w and \\d (PCRE2 with UTF, without UCP): rg --no-unicode and grep
+   in the C locale have the same semantics; rg's default engine, rg -P and grep in a UTF-8 locale use
+   Unicode classes, which cost them much of their speed on this log (Japanese lines).
 4. Prints first the cost of loading and JIT-compiling the rules and the time for a 10-line input; then,
    per style, one table per pattern set: median seconds, MB/s, speed relative to the fastest general
    tool on that set (below 1× when slower), peak RSS (GNU time's %M, else wait4); and cdlog's peak RSS on
@@ -238,11 +241,16 @@ def ensure_log(size_mb, style):
     return path
 
 
-def select_typical(rules, rust_ok, sample):
+def rg_compiles(flags, pattern):
+    """Whether rg, with these flags, accepts the pattern (its default engine rejects lookarounds, for one)."""
+    return subprocess.run(["rg", *flags, "-q", "-e", pattern, "/dev/null"], capture_output=True).returncode in (0, 1)
+
+
+def select_typical(rules, rg_ok, sample):
     """Chooses TYPICAL_COUNT patterns a user would grep a Core Data / CloudKit log for, deterministically.
 
-    Only portable patterns are candidates: rg's default engine compiles them (`rust_ok`) and they have an
-    ERE translation, so rg, rg -P and grep -E all run exactly the same set. Then:
+    Only portable patterns are candidates: rg's default engine compiles them with and without Unicode
+    (`rg_ok`) and they have an ERE translation, so every general tool runs exactly the same set. Then:
     1. "in the log": for every rule, its candidate matching the most lines of `sample` (`rg -P -c`; ties:
        the earlier pattern); the rules matching at least one line, most lines first (ties: catalog order);
     2. "common rule", to fill up to TYPICAL_COUNT: rules of severity error or fatal, taking the categories in
@@ -254,7 +262,7 @@ def select_typical(rules, rust_ok, sample):
     for index, rule in enumerate(rules):
         for p in rule["patterns"]:
             p = anonymous_groups(p)
-            if p in rust_ok and ere(p) is not None:
+            if p in rg_ok and ere(p) is not None:
                 candidates.append((index, p))
     lines = {}
     for _, p in candidates:
@@ -305,7 +313,8 @@ def ratio_text(fastest, seconds, timeout):
         return f"> {timeout / seconds:.1f}×"
     ratio = fastest / seconds
     if ratio < 0.995:
-        return f"{ratio:.2f}× ({1 / ratio:.1f}× slower)"
+        slower = 1 / ratio
+        return f"{ratio:.2f}× ({slower:.2f}× slower)" if slower < 10 else f"{ratio:.2f}× ({slower:.0f}× slower)"
     return f"{ratio:.2f}×"
 
 
@@ -335,17 +344,24 @@ def classify_part(size_mb, runs, styles, skip_grep, timeout):
     tmp = tempfile.mkdtemp(prefix="cdlog-bench-")
     full_pcre = os.path.join(tmp, "pcre.txt")
     write_lines(full_pcre, patterns)
-    rust_ok = [p for p in patterns
-               if subprocess.run(["rg", "-q", "-e", p, "/dev/null"], capture_output=True).returncode in (0, 1)]
+    rust_ok = [p for p in patterns if rg_compiles([], p)]
     full_rust = os.path.join(tmp, "rust.txt")
     write_lines(full_rust, rust_ok)
+    ascii_ok = [p for p in rust_ok if rg_compiles(["--no-unicode"], p)]
+    full_ascii = os.path.join(tmp, "ascii.txt")
+    write_lines(full_ascii, ascii_ok)
     ere_ok = [e for e in (ere(p) for p in patterns) if e is not None]
     full_ere = os.path.join(tmp, "ere.txt")
     write_lines(full_ere, ere_ok)
-    print(f"rules: {len(rules)}, patterns: {len(patterns)} (rg default engine: {len(rust_ok)}, grep -E: {len(ere_ok)})")
+    print(f"rules: {len(rules)}, patterns: {len(patterns)} (rg default engine: {len(rust_ok)}, rg --no-unicode: "
+          f"{len(ascii_ok)}, grep -E: {len(ere_ok)})")
+    locale = next((os.environ[v] for v in ("LC_ALL", "LC_CTYPE", "LANG") if os.environ.get(v)), "C")
+    print("cdlog's PCRE2 patterns have ASCII \\b, \\w, \\d (UTF without UCP), as have rg --no-unicode and grep in the "
+          f"C locale;\nrg's default engine, rg -P and grep in a UTF-8 locale use Unicode classes (grep -E runs in "
+          f"this environment's locale: {locale})")
 
     sample = ensure_log(SAMPLE_MB, "xcode")
-    typical = select_typical(rules, set(rust_ok), sample)
+    typical = select_typical(rules, set(ascii_ok), sample)
     typical_pcre = os.path.join(DATA, "typical-patterns.pcre.txt")  # for rg and rg -P
     typical_ere = os.path.join(DATA, "typical-patterns.ere.txt")    # for grep -E
     write_lines(typical_pcre, [t[3] for t in typical])
@@ -376,14 +392,17 @@ def classify_part(size_mb, runs, styles, skip_grep, timeout):
         ]
         tools = [(name, [cdlog, "classify", "--threads", threads, "--format", "jsonl", path], None)
                  for name, threads in cdlog_runs]
-        for label, rust_file, pcre_file, ere_file in [
-            ("", full_rust, full_pcre, full_ere),
-            (f", {len(typical)} typical patterns", typical_pcre, typical_pcre, typical_ere),
+        for label, rust_file, ascii_file, pcre_file, ere_file in [
+            ("", full_rust, full_ascii, full_pcre, full_ere),
+            (f", {len(typical)} typical patterns", typical_pcre, typical_pcre, typical_pcre, typical_ere),
         ]:
             tools.append((f"rg -c{label}", ["rg", "-c", "-f", rust_file, path], "count"))
+            tools.append((f"rg -c --no-unicode{label}", ["rg", "-c", "--no-unicode", "-f", ascii_file, path], "count"))
             tools.append((f"rg -P -c{label}", ["rg", "-P", "-c", "-f", pcre_file, path], "count"))
             if not skip_grep:
                 tools.append((f"grep -E -c{label}", ["grep", "-E", "-c", "-f", ere_file, path], "count"))
+                tools.append((f"LC_ALL=C grep -E -c{label}", ["env", "LC_ALL=C", "grep", "-E", "-c", "-f", ere_file, path],
+                              "count"))
 
         times = {name: [] for name, _, _ in tools}
         rss, counts = {}, {}

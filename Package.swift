@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CScan"),
 
         // Shared vocabulary: severities, categories, output sinks, JSON writing, exit codes.
-        .target(name: "CDLogCore"),
+        .target(name: "CDLogCore", dependencies: ["CScan"]),
 
         // Log classification: input → format detection → entries → matching → classification → reports.
         .target(

@@ -1,3 +1,5 @@
+import CScan
+
 /// Builds JSON text with a fixed key order (output is deterministic and diff-friendly).
 ///
 /// Contract: strings are escaped per RFC 8259; invalid UTF-8 never reaches here because Swift
@@ -74,17 +76,20 @@ public struct JSONWriter {
     public mutating func field(_ name: String, _ value: Bool?) { key(name); bool(value) }
 
     /// Appends `value` as a JSON string literal (with quotes) to `out`: runs of bytes that need no
-    /// escaping are copied whole.
+    /// escaping are found eight bytes at a time (`cscan_json_plain_prefix`) and copied whole.
     public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
+            guard let base = utf8.baseAddress else { return }
+            var index = 0
+            while index < utf8.count {
+                let plain = cscan_json_plain_prefix(base + index, utf8.count - index)
+                out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: plain))
+                index += plain
+                guard index < utf8.count else { break }
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
+                index += 1
                 switch byte {
                 case 0x22: out.append(contentsOf: [0x5C, 0x22])
                 case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
@@ -97,7 +102,6 @@ public struct JSONWriter {
                                             hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         out.append(UInt8(ascii: "\""))
     }

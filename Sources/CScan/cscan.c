@@ -2,6 +2,7 @@
 #include <string.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -59,6 +60,29 @@ done:
     *pos_a = a; *state_a = sa;
     *pos_b = b; *state_b = sb;
     return hit;
+}
+
+static inline int cscan_json_needs_escape(unsigned char b) {
+    return b < 0x20 || b == '"' || b == '\\' || b == 0x7F;
+}
+
+size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length) {
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    size_t i = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t x;
+        memcpy(&x, bytes + i, 8);
+        uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\'), del = x ^ (ones * 0x7F);
+        uint64_t flagged = ((x - ones * 0x20) & ~x)              /* a byte below 0x20 */
+                         | ((quote - ones) & ~quote)
+                         | ((backslash - ones) & ~backslash)
+                         | ((del - ones) & ~del);
+        if (flagged & highs) break;
+    }
+    for (; i < length; i++) {
+        if (cscan_json_needs_escape(bytes[i])) return i;
+    }
+    return length;
 }
 
 int cscan_tune_malloc(int arenas) {

@@ -6,6 +6,33 @@ import Testing
         #expect(JSONWriter.quoted("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
     }
 
+    /// The eight-bytes-at-a-time scan agrees with a byte-by-byte escaper wherever the special bytes fall.
+    @Test func escapingAgreesWithAByteByByteReference() {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let pieces: [String] = ["a", "Z", " ", "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "é", "日本", "🙂", "~", "\u{80}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(JSONWriter.quoted(text) == reference(text), "\(Array(text.utf8))")
+        }
+    }
+
     @Test func keepsKeyOrderAndCommas() {
         var w = JSONWriter()
         w.beginObject(); w.field("b", 1); w.field("a", "x"); w.key("n"); w.null()

@@ -25,6 +25,10 @@ int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *tra
                            size_t *pos_a, size_t end_a, unsigned int *state_a,
                            size_t *pos_b, size_t end_b, unsigned int *state_b);
 
+/// Length of the longest prefix of `bytes` that a JSON string can hold unescaped: the index of the first
+/// byte below 0x20, `"`, `\\` or 0x7F, or `length` when there is none. Eight bytes per step.
+size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length);
+
 /// Tunes glibc's malloc for a streaming tool: at most `arenas` arenas (`M_ARENA_MAX`) and a fixed
 /// 128 KiB mmap threshold (`M_MMAP_THRESHOLD`, which also turns off glibc's raising of that threshold
 /// once a large block is freed, after which large blocks pile up in the heap). Does nothing on other

@@ -79,6 +79,8 @@ public final class ReadOnlyFile {
     public let path: String
     public let size: Int64
     private let fd: Int32
+    private let device: UInt64
+    private let inode: UInt64
 
     /// Opens `path` for reading. Throws `ToolFailure` with a one-line reason (missing, unreadable,
     /// not a regular file).
@@ -98,6 +100,29 @@ public final class ReadOnlyFile {
         }
         self.fd = fd
         self.size = Int64(st.st_size)
+        self.device = UInt64(truncatingIfNeeded: st.st_dev)
+        self.inode = UInt64(truncatingIfNeeded: st.st_ino)
+    }
+
+    private init(path: String, size: Int64, fd: Int32, device: UInt64, inode: UInt64) {
+        (self.path, self.size, self.fd, self.device, self.inode) = (path, size, fd, device, inode)
+    }
+
+    /// The same file opened once more (`O_RDONLY`), with its own open file description, for a thread
+    /// of its own: threads sharing one description contend on its reference count at every `pread`.
+    /// Nil when `path` no longer names this file (same device and inode) or cannot be opened.
+    func openedAgain() -> ReadOnlyFile? {
+        // O_NONBLOCK: should `path` have become a FIFO, the open must not wait for a writer (regular
+        // files ignore the flag).
+        let again = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if again < 0 { return nil }
+        var st = stat()
+        guard fstat(again, &st) == 0, st.st_mode & S_IFMT == S_IFREG,
+              UInt64(truncatingIfNeeded: st.st_dev) == device, UInt64(truncatingIfNeeded: st.st_ino) == inode else {
+            close(again)
+            return nil
+        }
+        return ReadOnlyFile(path: path, size: size, fd: again, device: device, inode: inode)
     }
 
     deinit { close(fd) }

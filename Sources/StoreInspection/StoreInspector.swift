@@ -32,8 +32,17 @@ public enum StoreInspector {
                                        resolvedPath: files.resolvedDatabase == files.database ? nil : files.resolvedDatabase,
                                        bytes: dbFile.size, header: header)
 
-        // wal-index first (it gives the checksum anchor), straight from the bytes.
-        let index = try files.walIndex.map { try WALIndex.read(path: $0) } ?? WALIndex(path: files.resolvedDatabase + "-shm")
+        // wal-index first (it gives the checksum anchor), straight from the bytes: its header now, its
+        // aPgno entries streamed from the open file during the WAL scan.
+        var index = WALIndex(path: files.resolvedDatabase + "-shm")
+        var indexFile: ReadOnlyFile?
+        if let path = files.walIndex, try FileStatus.status(path) != nil {
+            let file = try ReadOnlyFile(path: path)
+            index = try WALIndex.read(file: file, path: path)
+            indexFile = file
+        } else if let path = files.walIndex {
+            index = WALIndex(path: path)
+        }
 
         // WAL.
         var wal = WALSection()
@@ -59,7 +68,9 @@ public enum StoreInspector {
                 && index.bigEndianChecksums == h.bigEndianChecksums && index.pageSize == h.pageSize
             let scan = try WALReader().scan(file: file, header: h, policy: options.checksums,
                                             walIndex: sameGeneration ? index : nil,
-                                            recordChecksumOf: index.headerValid ? Int(index.mxFrame) : nil)
+                                            recordChecksumOf: index.headerValid ? Int(index.mxFrame) : nil,
+                                            walIndexFile: indexFile,
+                                            pendingPagesAfter: index.headerValid ? Int(index.nBackfill) : nil)
             wal.scan = scan
             wal.pageSizeMatchesDatabase = h.pageSize == header.pageSize
             if let frame = scan.lastPageOneFrame {
@@ -150,7 +161,8 @@ public enum StoreInspector {
             let backfill = min(Int(index.index.nBackfill), scan.mxFrame)
             c.fromWalIndex = true
             c.pendingFrames = scan.mxFrame - backfill
-            c.pendingPages = scan.distinctPages(after: backfill)
+            // The scan counted the pages after nBackfill (`pendingPagesAfter`); never nil here.
+            c.pendingPages = scan.distinctPages(after: backfill) ?? scan.distinctPages
             if index.index.checkpointInterrupted { c.progress = "interrupted" }
             else if backfill == 0 { c.progress = "not-checkpointed" }
             else if backfill == scan.mxFrame { c.progress = "complete-awaiting-reset" }

@@ -9,7 +9,7 @@ usage: scripts/bench/bench.py [--size-mb N] [--runs N] [--styles xcode,ndjson] [
                     medians are printed (default 3)
   --styles LIST     comma-separated log styles: xcode, ndjson (default xcode,ndjson)
   --timeout S       a general tool (rg, grep) running longer than S seconds is stopped and shown as
-                    "> S" (default 120; ripgrep's default engine collapses on `\\b` next to non-ASCII text)
+                    "> S" (default 30; ripgrep's default engine collapses on `\\b` next to non-ASCII text)
   --skip-grep       leave GNU grep out (rg and rg -P only)
   --walcheck-mb N   size of the WAL for the walcheck part (default 4096)
   --skip-walcheck   run the classify part only
@@ -452,7 +452,7 @@ def walcheck_part(wal_mb, runs):
 
 
 def main():
-    size_mb, runs, styles, skip_grep, timeout = 1024, 3, ["xcode", "ndjson"], False, 120.0
+    size_mb, runs, styles, skip_grep, timeout = 1024, 3, ["xcode", "ndjson"], False, 30.0
     wal_mb, classify, walcheck = 4096, True, True
     args = sys.argv[1:]
     try:

@@ -62,49 +62,6 @@ done:
     return hit;
 }
 
-/* After a hit at `at`: the start of the next line (or `end`). */
-static inline size_t cscan_next_line(const unsigned char *subject, size_t at, size_t end) {
-    if (at + 1 >= end) return end;
-    const unsigned char *newline = memchr(subject + at + 1, '\n', end - at - 1);
-    return newline ? (size_t)(newline - subject) + 1 : end;
-}
-
-/* One step of a line-hits range: returns 0 when its hit list is full (nothing consumed). */
-#define CSCAN_LINE_HITS_STEP(p, end, s, hits, capacity, n)              \
-    do {                                                                \
-        unsigned int next_ = transitions[s + classes[subject[p]]];     \
-        if (__builtin_expect(next_ >= accept_from, 0)) {                \
-            if (n == capacity) { full = 1; break; }                     \
-            hits[n++] = (unsigned int)p;                                \
-            p = cscan_next_line(subject, p, end);                       \
-            s = 0;                                                      \
-        } else {                                                        \
-            s = next_;                                                  \
-            p++;                                                        \
-        }                                                               \
-    } while (0)
-
-int cscan_dfa2_line_hits(const unsigned char *classes, const unsigned int *transitions,
-                         unsigned int accept_from, const unsigned char *subject,
-                         size_t *pos_a, size_t end_a, unsigned int *state_a,
-                         unsigned int *hits_a, size_t capacity_a, size_t *count_a,
-                         size_t *pos_b, size_t end_b, unsigned int *state_b,
-                         unsigned int *hits_b, size_t capacity_b, size_t *count_b) {
-    size_t a = *pos_a, b = *pos_b, na = *count_a, nb = *count_b;
-    unsigned int sa = *state_a, sb = *state_b;
-    int full = 0;
-    while (a < end_a && b < end_b && !full) {
-        CSCAN_LINE_HITS_STEP(a, end_a, sa, hits_a, capacity_a, na);
-        if (full) break;
-        CSCAN_LINE_HITS_STEP(b, end_b, sb, hits_b, capacity_b, nb);
-    }
-    while (!full && a < end_a) CSCAN_LINE_HITS_STEP(a, end_a, sa, hits_a, capacity_a, na);
-    while (!full && b < end_b) CSCAN_LINE_HITS_STEP(b, end_b, sb, hits_b, capacity_b, nb);
-    *pos_a = a; *state_a = sa; *count_a = na;
-    *pos_b = b; *state_b = sb; *count_b = nb;
-    return !full;
-}
-
 static inline int cscan_json_needs_escape(unsigned char b) {
     return b < 0x20 || b == '"' || b == '\\' || b == 0x7F;
 }

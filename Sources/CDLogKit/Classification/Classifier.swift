@@ -1,5 +1,4 @@
 import CDLogCore
-import CScan
 
 /// Picks the winning rule for an entry and extracts its fields.
 ///
@@ -36,19 +35,6 @@ public final class Classifier: Sendable {
     }
 
     public func makeScratch() -> Scratch { Scratch(prefilter) }
-
-    /// The block scanner for raw input in `format` (built on first use), or nil when entries of that
-    /// format cannot be skipped by a block scan: crash reports and `log show` JSON arrays are read as
-    /// documents, and a rule pattern without a literal may match any entry.
-    public func hitScanner(for format: InputFormat) -> HitScanner? {
-        switch format {
-        case .crashReport, .logJSON: return nil
-        case .logNDJSON: return hitScanners.scanner(.jsonStrings, literals: prefilter.gatingLiterals)
-        default: return hitScanners.scanner(.lines, literals: prefilter.gatingLiterals)
-        }
-    }
-
-    private let hitScanners = LazyHitScanners()
 
     /// Classifies a message (raw UTF-8 bytes); `preset` fields come first in the result.
     /// `isCrashReport` selects the rules for crash-report summaries (`input: crash`/`any`) instead of the
@@ -124,36 +110,6 @@ public final class Classifier: Sendable {
     }
 }
 
-
-/// Hit scanners built on first use, once per encoding, whichever thread asks first.
-private final class LazyHitScanners: @unchecked Sendable {
-    private let once = (lines: cscan_once_create()!, jsonStrings: cscan_once_create()!)
-    private var lines: HitScanner?
-    private var jsonStrings: HitScanner?
-
-    deinit {
-        cscan_once_destroy(once.lines)
-        cscan_once_destroy(once.jsonStrings)
-    }
-
-    func scanner(_ encoding: HitScanner.Encoding, literals: [(bytes: [UInt8], caseless: Bool)]?) -> HitScanner? {
-        guard let literals else { return nil }
-        switch encoding {
-        case .lines:
-            if cscan_once_enter(once.lines) != 0 {
-                lines = HitScanner(literals: literals, encoding: .lines)
-                cscan_once_leave(once.lines)
-            }
-            return lines
-        case .jsonStrings:
-            if cscan_once_enter(once.jsonStrings) != 0 {
-                jsonStrings = HitScanner(literals: literals, encoding: .jsonStrings)
-                cscan_once_leave(once.jsonStrings)
-            }
-            return jsonStrings
-        }
-    }
-}
 
 extension Classifier {
     /// True when `rule` alone matches `text` (patterns, `require`, `exclude`), whatever other rules say.

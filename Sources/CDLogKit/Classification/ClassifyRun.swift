@@ -20,12 +20,6 @@ public struct ClassifyRun: Sendable {
         public var threads = 1
         /// Bytes per parallel block.
         public var blockSize = 1 << 18
-        /// Scan whole blocks for rule literals first, and only delimit and count the entries without one
-        /// (`HitScanner`). The output is the same either way; false is for tests that prove it.
-        public var hitScanning = true
-        /// Use block scanning even for an input that fits in one block (normally read line by line, which
-        /// avoids building the scanner for a short pipe). For tests.
-        public var hitScanningSmallInputs = false
         public init() {}
     }
 
@@ -64,10 +58,9 @@ public struct ClassifyRun: Sendable {
             let reader = LineReader(source: source, blockSize: options.blockSize)
             let splitter = try EntrySplitter(reader: reader, forcedFormat: options.forcedFormat)
             var merger = Merger(summary: summary, reporter: reporter)
-            if let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format),
-               options.threads > 1 || scansForHits {
-                try runBlocks(reader: reader, format: splitter.format, sourceName: source.name,
-                              isCutPoint: isCutPoint, merger: &merger)
+            if options.threads > 1, let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format) {
+                try runParallel(reader: reader, format: splitter.format, sourceName: source.name,
+                                isCutPoint: isCutPoint, merger: &merger)
             } else {
                 let batch = try classify(splitter: splitter, sourceName: source.name, streaming: { entry, index in
                     try merger.accept(entry, globalIndex: index)
@@ -83,18 +76,14 @@ public struct ClassifyRun: Sendable {
 
     /// Runs one splitter to the end on the calling thread. With `streaming`, wanted entries go there
     /// as they come; otherwise they are collected in the batch.
-    /// With `hits`, entries left deferred by the splitter (no hit) are counted as unclassified.
-    func classify(splitter: EntrySplitter, sourceName: String, hits: EntrySplitter.BlockHits? = nil,
+    func classify(splitter: EntrySplitter, sourceName: String,
                   streaming: ((ReportedEntry, Int) throws -> Void)? = nil) throws -> Batch {
-        precondition(hits == nil || !options.includeUnclassified, "deferred entries have no text to report")
         var batch = Batch()
         let scratch = classifier.makeScratch()
-        try splitter.forEachEntry(hits: hits) { raw in
+        try splitter.forEachEntry { raw in
             batch.entries += 1
             let classification: Classification?
-            if raw.isDeferred {
-                classification = nil
-            } else if let prepared = raw.prepared {
+            if let prepared = raw.prepared {
                 var bytes = Array(prepared.message.utf8)
                 classification = bytes.withUnsafeMutableBytes {
                     classifier.classify(message: UnsafeRawBufferPointer($0), preset: prepared.presetFields,
@@ -114,62 +103,35 @@ public struct ClassifyRun: Sendable {
         return batch
     }
 
-    /// Whether blocks may be scanned for hits (`--all` reports every entry, so all are copied).
-    private var scansForHits: Bool { options.hitScanning && !options.includeUnclassified }
-
-    /// Cuts the source into blocks at entry boundaries and classifies them, on `threads` threads (or on
-    /// this one), merging in order. Blocks are scanned for hits first unless the whole input is one block.
-    private func runBlocks(reader: LineReader, format: InputFormat, sourceName: String,
-                           isCutPoint: (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
+    private func runParallel(reader: LineReader, format: InputFormat, sourceName: String,
+                             isCutPoint: (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
         let window = options.threads + 1
         let queue = DispatchQueue(label: "cdlog.classify", attributes: .concurrent)
         let limiter = DispatchSemaphore(value: options.threads)
         var pending: [PendingBatch] = []
         var linesBefore = 0
         var entriesBefore = 0
-        var scanner: HitScanner? = nil
-        var isFirstBlock = true
 
-        func merge(_ batch: Batch) throws {
+        func drainOne() throws {
+            let first = pending.removeFirst()
+            first.done.wait()
+            let batch = try first.result()
             try merger.merge(batch, linesBefore: linesBefore, entriesBefore: entriesBefore)
             linesBefore += batch.lines
             entriesBefore += batch.entries
         }
-        func drainOne() throws {
-            let first = pending.removeFirst()
-            first.done.wait()
-            try merge(try first.result())
-        }
 
         while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
-            if isFirstBlock {
-                isFirstBlock = false
-                if scansForHits, !reader.isExhausted || options.hitScanningSmallInputs {
-                    scanner = classifier.hitScanner(for: format)
-                }
-            }
-            let run = self
-            let work: @Sendable () throws -> Batch = { [scanner] in
-                let blockReader = LineReader(block: block, name: sourceName)
-                var hits: EntrySplitter.BlockHits? = nil
-                if let scanner {
-                    var offsets: [UInt32] = []
-                    scanner.scan(block.contents, into: &offsets)
-                    hits = EntrySplitter.BlockHits(block: block, offsets: offsets)
-                }
-                return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
-                                        sourceName: sourceName, hits: hits)
-            }
-            guard options.threads > 1 else {
-                try merge(try work())
-                continue
-            }
             let slot = PendingBatch()
             pending.append(slot)
+            let run = self
             limiter.wait()
             queue.async {
                 defer { limiter.signal() }
-                slot.store(Result { try work() })
+                slot.store(Result {
+                    let blockReader = LineReader(block: block, name: sourceName)
+                    return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format), sourceName: sourceName)
+                })
                 slot.done.signal()
             }
             if pending.count >= window { try drainOne() }

@@ -20,10 +20,7 @@ public struct EntrySplitter {
         }
     }
 
-    /// Calls `emit` for every entry. With `hits` (the reader reads `hits.block`; `HitScanner` found the
-    /// offsets), entries of line formats without a hit are only delimited: they reach `emit` still
-    /// deferred (`RawEntry.isDeferred`, no prefix or message), which means no rule can match them.
-    public func forEachEntry(hits: BlockHits? = nil, _ emit: (inout RawEntry) throws -> Void) throws {
+    public func forEachEntry(_ emit: (inout RawEntry) throws -> Void) throws {
         var entry = RawEntry()
         switch format {
         case .crashReport:
@@ -37,24 +34,12 @@ public struct EntrySplitter {
         case .logJSON, .logNDJSON:
             try splitJSONEvents(into: &entry, emit)
         default:
-            try splitLines(FormatDetector.lineFormat(for: format), hits: hits.map { LineHits($0) }, into: &entry, emit)
+            try splitLines(FormatDetector.lineFormat(for: format), into: &entry, emit)
         }
     }
 
-    /// A block and the hit offsets `HitScanner.scan` found in it.
-    public struct BlockHits {
-        public let block: ByteBlock
-        public let offsets: [UInt32]
-        public init(block: ByteBlock, offsets: [UInt32]) {
-            self.block = block
-            self.offsets = offsets
-        }
-    }
-
-    private func splitLines(_ lineFormat: any LineFormat, hits: LineHits?, into entry: inout RawEntry,
+    private func splitLines(_ lineFormat: any LineFormat, into entry: inout RawEntry,
                             _ emit: (inout RawEntry) throws -> Void) throws {
-        var hits = hits
-        let deferring = hits != nil
         var open = false
         var pendingBlankLines = 0
         // Bare console text: a blank line ends an entry. Prefixed formats: a blank line may sit inside a
@@ -95,9 +80,6 @@ public struct EntrySplitter {
         }
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
-            // Without hits every line counts as hot. A line that is not hot holds no literal and no
-            // sentinel (so it cannot start a pasted report either).
-            let hot = hits?.contains(line) ?? true
             if inReport {
                 // The report goes on until the log resumes (a prefixed line or a console entry word).
                 let resumes = lineFormat.header(of: line) != nil && (prefixed || XcodeConsoleFormat.startsEntryWord(line, at: 0))
@@ -108,7 +90,7 @@ public struct EntrySplitter {
                 }
                 try finishReport()
             }
-            if hot, EntrySplitter.mayStartPastedReport(line),
+            if EntrySplitter.mayStartPastedReport(line),
                CrashReportReader.isPastedReportStart(Substring(String(decoding: line, as: UTF8.self))) {
                 try flush()
                 inReport = true
@@ -129,9 +111,9 @@ public struct EntrySplitter {
             }
             if let header {
                 try flush()
-                entry.reset(line: number, format: lineFormat.format, deferred: deferring)
+                entry.reset(line: number, format: lineFormat.format)
                 let prefixEnd = min(header.messageStart, line.count)
-                entry.setPrefix(UnsafeRawBufferPointer(rebasing: line[0..<prefixEnd]))
+                entry.prefix.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[0..<prefixEnd]))
                 entry.header = header
                 entry.appendMessage(UnsafeRawBufferPointer(rebasing: line[prefixEnd...]))
                 open = true
@@ -143,13 +125,11 @@ public struct EntrySplitter {
                 entry.endLine = number
             } else {
                 // A continuation with nothing to continue (input starts mid-entry): its own entry.
-                entry.reset(line: number, format: lineFormat.format, deferred: deferring)
+                entry.reset(line: number, format: lineFormat.format)
                 entry.appendMessage(line)
                 open = true
             }
             if truncated { entry.truncated = true }
-            // The entry has a hit: copy what was deferred; the rest of its lines are copied as they come.
-            if hot, entry.isDeferred { entry.materialize() }
         }) {}
         try finishReport()
         try flush()

@@ -15,26 +15,12 @@ public struct RawEntry {
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
 
-    /// True while the entry is only delimited, not copied: the splitter was given the hits of a block
-    /// and none has fallen in the entry yet. `prefix` and `message` stay empty; the pieces that would
-    /// make them are remembered as slices of the block, and `truncated` is kept as copying would set it.
-    /// The splitter copies an entry that turns out to contain a hit (`materialize`) before emitting it,
-    /// so an entry still deferred when emitted cannot match any rule.
-    public private(set) var isDeferred = false
-    private var deferredPrefix = UnsafeRawBufferPointer(start: nil, count: 0)
-    /// Message pieces as block slices; a slice without a base address stands for a newline.
-    private var deferredPieces: [UnsafeRawBufferPointer] = []
-    /// What `message.count` would be.
-    private var deferredLength = 0
-
     public init() {
         message.reserveCapacity(4096)
         prefix.reserveCapacity(256)
     }
 
-    /// Starts a new entry. With `deferred`, the slices passed to `setPrefix`/`appendMessage` must stay
-    /// valid until the entry is emitted (they are slices of an in-memory block).
-    mutating func reset(line: Int, format: InputFormat, deferred: Bool = false) {
+    mutating func reset(line: Int, format: InputFormat) {
         message.removeAll(keepingCapacity: true)
         prefix.removeAll(keepingCapacity: true)
         header = LineHeader(messageStart: 0)
@@ -43,59 +29,21 @@ public struct RawEntry {
         truncated = false
         self.format = format
         prepared = nil
-        isDeferred = deferred
-        if deferred {
-            deferredPrefix = UnsafeRawBufferPointer(start: nil, count: 0)
-            deferredPieces.removeAll(keepingCapacity: true)
-            deferredLength = 0
-        }
-    }
-
-    /// Sets the first line's prefix bytes (what `header`'s ranges point into).
-    mutating func setPrefix(_ bytes: UnsafeRawBufferPointer) {
-        if isDeferred { deferredPrefix = bytes } else { prefix.append(contentsOf: bytes) }
     }
 
     /// Appends bytes to the message, respecting the cap.
     mutating func appendMessage(_ bytes: UnsafeRawBufferPointer) {
-        let taken = admit(bytes.count, length: isDeferred ? deferredLength : message.count)
-        if isDeferred {
-            deferredLength += taken
-            if taken > 0 { deferredPieces.append(UnsafeRawBufferPointer(rebasing: bytes[0..<taken])) }
-        } else if taken > 0 {
-            message.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<taken]))
+        let room = EntryLimits.maxMessageBytes - message.count
+        if bytes.count <= room {
+            message.append(contentsOf: bytes)
+        } else {
+            if room > 0 { message.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<room])) }
+            truncated = true
         }
     }
 
     mutating func appendNewline() {
-        let taken = admit(1, length: isDeferred ? deferredLength : message.count)
-        guard taken > 0 else { return }
-        if isDeferred {
-            deferredLength += 1
-            deferredPieces.append(UnsafeRawBufferPointer(start: nil, count: 0))
-        } else {
-            message.append(0x0A)
-        }
-    }
-
-    /// How many of `count` more bytes fit under the cap after `length`; sets `truncated` when not all.
-    @inline(__always)
-    private mutating func admit(_ count: Int, length: Int) -> Int {
-        let room = max(0, EntryLimits.maxMessageBytes - length)
-        if count <= room { return count }
-        truncated = true
-        return room
-    }
-
-    /// Copies a deferred entry's prefix and message from the block (no-op when not deferred).
-    mutating func materialize() {
-        guard isDeferred else { return }
-        isDeferred = false
-        prefix.append(contentsOf: deferredPrefix)
-        for piece in deferredPieces {
-            if piece.baseAddress == nil { message.append(0x0A) } else { message.append(contentsOf: piece) }
-        }
-        deferredPieces.removeAll(keepingCapacity: true)
+        if message.count < EntryLimits.maxMessageBytes { message.append(0x0A) } else { truncated = true }
     }
 
     /// Makes the string form used by classification results and reporters.

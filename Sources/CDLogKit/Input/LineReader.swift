@@ -51,9 +51,6 @@ public final class LineReader {
 
     deinit { if blockOwner == nil { buffer.deallocate() } }
 
-    /// True when everything has been read and handed out.
-    public var isExhausted: Bool { atEOF && start == end }
-
     /// Reads until at least `count` bytes are buffered (or the end of input) and returns them, without
     /// consuming anything. Used for format detection.
     public func peek(_ count: Int) throws -> ArraySlice<UInt8> {
@@ -255,9 +252,6 @@ public final class ByteBlock: @unchecked Sendable {
         storage = .allocate(byteCount: bytes.count + 1, alignment: 16)
         if let base = bytes.baseAddress { storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
     }
-
-    /// The bytes, in place; valid while the block lives.
-    public var contents: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[0..<count]) }
 
     /// The bytes, copied (for tests).
     public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(rebasing: storage[0..<count])) }

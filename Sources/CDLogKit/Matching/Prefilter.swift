@@ -35,9 +35,6 @@ public final class Prefilter: Sendable {
 
     public let tables: Tables
     private let automaton: LiteralAutomaton
-    /// The literals that admit some rule's pattern: an entry can only match a rule if it contains one of
-    /// them. Nil when some pattern has no literal (then any entry may match).
-    let gatingLiterals: [(bytes: [UInt8], caseless: Bool)]?
     private let storage = FrozenStorage()
     private let ruleCount: Int
 
@@ -84,7 +81,6 @@ public final class Prefilter: Sendable {
             literalRules: storage.freeze(rulesOfLiteral.flatMap { $0.sorted() }),
             alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
         ruleCount = rules.count
-        gatingLiterals = always.isEmpty ? literals.indices.filter { !rulesOfLiteral[$0].isEmpty }.map { literals[$0] } : nil
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
     }
 

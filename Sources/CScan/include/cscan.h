@@ -25,21 +25,6 @@ int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *tra
                            size_t *pos_a, size_t end_a, unsigned int *state_a,
                            size_t *pos_b, size_t end_b, unsigned int *state_b);
 
-/// Marks the lines of a block that contain a key of the DFA (same table layout as above), for two
-/// ranges of whole lines at once, `[*pos_a, end_a)` and `[*pos_b, end_b)` (each must start at a line
-/// start; the two chains of dependent loads overlap). In each line where an accepting state is reached,
-/// the position of the first such byte is appended to that range's hit list (`hits_a`/`hits_b`, with
-/// `*count_a`/`*count_b` entries so far) and the scan skips to the next line, restarting from state 0.
-/// Each range starts in `*state_a`/`*state_b` (0 on the first call). Returns when both ranges are done
-/// (1) or a hit list is full (0: grow it and call again; positions and states are kept exactly, so no
-/// key is missed and no line is reported twice).
-int cscan_dfa2_line_hits(const unsigned char *classes, const unsigned int *transitions,
-                         unsigned int accept_from, const unsigned char *subject,
-                         size_t *pos_a, size_t end_a, unsigned int *state_a,
-                         unsigned int *hits_a, size_t capacity_a, size_t *count_a,
-                         size_t *pos_b, size_t end_b, unsigned int *state_b,
-                         unsigned int *hits_b, size_t capacity_b, size_t *count_b);
-
 /// Length of the longest prefix of `bytes` that a JSON string can hold unescaped: the index of the first
 /// byte below 0x20, `"`, `\\` or 0x7F, or `length` when there is none. Eight bytes per step.
 size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length);

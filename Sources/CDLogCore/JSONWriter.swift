@@ -49,7 +49,7 @@ public struct JSONWriter {
 
     public mutating func int(_ value: Int?) {
         separator()
-        if let value { append(String(value)) } else { append("null") }
+        if let value { JSONWriter.appendDecimal(value, to: &bytes) } else { append("null") }
     }
 
     public mutating func double(_ value: Double?) {
@@ -90,20 +90,46 @@ public struct JSONWriter {
                 guard index < utf8.count else { break }
                 let byte = utf8[index]
                 index += 1
+                // Byte by byte: an array literal here would be allocated for every escape, and Core
+                // Data dumps escape a quote or a newline every few dozen bytes.
+                out.append(0x5C)
                 switch byte {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0x22, 0x5C: out.append(byte)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                            hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    out.append(UInt8(ascii: "u"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(JSONWriter.hexDigit(byte >> 4))
+                    out.append(JSONWriter.hexDigit(byte & 0xF))
                 }
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always) static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    /// Appends the decimal digits of `value` (no `String` made).
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// `value` as a quoted JSON string literal.

@@ -33,6 +33,16 @@ import Testing
         }
     }
 
+    @Test func integersAreWrittenAsDecimalDigits() {
+        var generator = SystemRandomNumberGenerator()
+        let values = [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.min + 1] + (0..<500).map { _ in Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...63, using: &generator) }
+        for value in values {
+            var w = JSONWriter()
+            w.int(value)
+            #expect(w.text == String(value))
+        }
+    }
+
     @Test func keepsKeyOrderAndCommas() {
         var w = JSONWriter()
         w.beginObject(); w.field("b", 1); w.field("a", "x"); w.key("n"); w.null()

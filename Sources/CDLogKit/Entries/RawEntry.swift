@@ -21,14 +21,15 @@ public struct RawEntry {
     }
 
     mutating func reset(line: Int, format: InputFormat) {
-        message.removeAll(keepingCapacity: true)
-        prefix.removeAll(keepingCapacity: true)
+        // (`removeAll(keepingCapacity:)` on an empty array still goes through `replaceSubrange`.)
+        if !message.isEmpty { message.removeAll(keepingCapacity: true) }
+        if !prefix.isEmpty { prefix.removeAll(keepingCapacity: true) }
         header = LineHeader(messageStart: 0)
         self.line = line
         endLine = line
         truncated = false
         self.format = format
-        prepared = nil
+        if prepared != nil { prepared = nil }
     }
 
     /// Appends bytes to the message, respecting the cap.

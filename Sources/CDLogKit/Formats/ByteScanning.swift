@@ -8,20 +8,17 @@ enum ByteScan {
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 }
 
     /// `YYYY-MM-DD HH:MM:SS` with optional `.fraction` and optional `±HHMM` / `±HH:MM` / `Z`.
+    /// Runs once per line of every line format, so the fixed part is tested with straight-line compares,
+    /// separators first (continuation lines fail there).
     static func timestamp(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
-        // Fixed part: 19 bytes.
-        guard p.count - start >= 19 else { return nil }
-        let shape: StaticString = "dddd-dd-dd dd:dd:dd"
-        var i = 0
-        while i < 19 {
-            let expected = shape.utf8Start[i]
-            let b = p[start + i]
-            if expected == UInt8(ascii: "d") { if !isDigit(b) { return nil } } else if b != expected {
-                // Also accept the ISO `T` separator.
-                if !(i == 10 && b == UInt8(ascii: "T")) { return nil }
-            }
-            i += 1
-        }
+        // Fixed part: 19 bytes, `T` accepted as the ISO separator at 10.
+        guard start >= 0, p.count - start >= 19, let base = p.baseAddress else { return nil }
+        let b = base.assumingMemoryBound(to: UInt8.self) + start
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "T"),
+              isDigit(b[0]), isDigit(b[1]), isDigit(b[2]), isDigit(b[3]), isDigit(b[5]), isDigit(b[6]),
+              isDigit(b[8]), isDigit(b[9]), isDigit(b[11]), isDigit(b[12]), isDigit(b[14]), isDigit(b[15]),
+              isDigit(b[17]), isDigit(b[18]) else { return nil }
         var pos = start + 19
         if pos < p.count, p[pos] == UInt8(ascii: ".") {
             pos += 1
@@ -80,7 +77,10 @@ enum ByteScan {
         let stop = min(p.count, start + limit)
         var i = start
         while i < stop {
-            if p[i] == UInt8(ascii: "["), i > start {
+            // Jump to the next `[` (memchr) instead of testing every byte of the process name.
+            guard let bracket = p.firstIndex(of: UInt8(ascii: "["), from: i, to: stop) else { return nil }
+            i = bracket
+            if i > start {
                 guard let pidEnd = digits(p, at: i + 1) else { i += 1; continue }
                 var tid: Range<Int>? = nil
                 var close = pidEnd

@@ -48,6 +48,8 @@ public final class LineReader {
 
     /// Keeps a block's storage alive while this reader reads it (nil: `buffer` is ours to free).
     private let blockOwner: ByteBlock?
+    /// Storage for the blocks `nextBlock` hands out (up to 8 in flight are reused).
+    private lazy var blockPool = BlockStoragePool(bufferSize: blockSize + 1, keep: 8)
 
     deinit { if blockOwner == nil { buffer.deallocate() } }
 
@@ -113,7 +115,7 @@ public final class LineReader {
         while end - start < blockSize, !atEOF { try fill() }
         guard end > start else { return nil }
         if atEOF && end - start <= blockSize {
-            let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+            let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), pool: blockPool)
             consumedBytes += end - start
             start = end
             return block
@@ -138,7 +140,7 @@ public final class LineReader {
         }
         if cut == nil && lastNewline == nil { return try overlongLineBlock() }
         let blockEnd = cut ?? lastNewline.map { $0 + 1 } ?? limit
-        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]))
+        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]), pool: blockPool)
         consumedBytes += blockEnd - start
         start = blockEnd
         return block
@@ -243,18 +245,63 @@ public final class LineReader {
 /// Whole lines cut from an input by `LineReader.nextBlock`, in storage of their own that a block
 /// reader (`LineReader(block:name:)`) reads in place. Immutable once made.
 public final class ByteBlock: @unchecked Sendable {
-    /// `count` bytes plus one spare byte (a reader never reads it).
+    /// `count` bytes plus at least one spare byte (a reader never reads it).
     let storage: UnsafeMutableRawBufferPointer
     public let count: Int
+    private let pool: BlockStoragePool?
 
-    init(copying bytes: UnsafeRawBufferPointer) {
+    /// Copies `bytes`, into storage from `pool` when it has some of the right size.
+    init(copying bytes: UnsafeRawBufferPointer, pool: BlockStoragePool? = nil) {
         count = bytes.count
-        storage = .allocate(byteCount: bytes.count + 1, alignment: 16)
+        self.pool = pool
+        storage = pool?.take(byteCount: bytes.count + 1) ?? .allocate(byteCount: bytes.count + 1, alignment: 16)
         if let base = bytes.baseAddress { storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
     }
 
     /// The bytes, copied (for tests).
     public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(rebasing: storage[0..<count])) }
 
-    deinit { storage.deallocate() }
+    deinit {
+        if let pool { pool.give(storage) } else { storage.deallocate() }
+    }
+}
+
+/// Block storage kept for reuse: a new 256 KiB allocation per block is a fresh `mmap` whose pages all
+/// fault in (5 % of a one-thread run), while a few reused buffers stay mapped. Holds at most `keep`
+/// buffers of `bufferSize` bytes; other sizes are not pooled. Thread-safe (blocks die on worker threads).
+final class BlockStoragePool: @unchecked Sendable {
+    let bufferSize: Int
+    private let keep: Int
+    private var free: [UnsafeMutableRawBufferPointer] = []
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(bufferSize: Int, keep: Int) {
+        self.bufferSize = bufferSize
+        self.keep = keep
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        for buffer in free { buffer.deallocate() }
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// A pooled buffer of `bufferSize` bytes when `byteCount` fits in one, else nil.
+    func take(byteCount: Int) -> UnsafeMutableRawBufferPointer? {
+        guard byteCount <= bufferSize else { return nil }
+        pthread_mutex_lock(mutex)
+        let reused = free.popLast()
+        pthread_mutex_unlock(mutex)
+        return reused ?? .allocate(byteCount: bufferSize, alignment: 16)
+    }
+
+    func give(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard buffer.count == bufferSize else { return buffer.deallocate() }
+        pthread_mutex_lock(mutex)
+        let kept = free.count < keep
+        if kept { free.append(buffer) }
+        pthread_mutex_unlock(mutex)
+        if !kept { buffer.deallocate() }
+    }
 }

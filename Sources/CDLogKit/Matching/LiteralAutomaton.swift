@@ -121,11 +121,13 @@ public final class LiteralAutomaton: Sendable {
                 }
             }
         }
-        // Renumber: non-accepting states first (the root keeps 0), accepting ones last.
+        // Renumber: non-accepting states first (the root keeps 0), accepting ones last, each group in
+        // breadth-first order, so the shallow states that ordinary text keeps revisiting share cache lines.
         let isAccepting = stateOutputs.map { !$0.isEmpty }
-        var order = (0..<stateCount).filter { !isAccepting[$0] }
+        let breadthFirst = [0] + queue
+        var order = breadthFirst.filter { !isAccepting[$0] }
         let firstAccepting = order.count
-        order += (0..<stateCount).filter { isAccepting[$0] }
+        order += breadthFirst.filter { isAccepting[$0] }
         var newNumber = [Int](repeating: 0, count: stateCount)
         for (number, old) in order.enumerated() { newNumber[old] = number }
         precondition(stateCount * classCount < Int(UInt32.max), "too many prefilter states")

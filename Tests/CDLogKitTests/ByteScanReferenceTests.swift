@@ -1,0 +1,122 @@
+@testable import CDLogKit
+import Testing
+
+/// The header scanners run once per line, so they were rewritten for speed (straight-line compares,
+/// memchr). These tests keep the previous, plainly written versions as references and compare them on
+/// thousands of near-miss inputs.
+@Suite struct ByteScanReferenceTests {
+    /// The previous `ByteScan.timestamp`: a byte-by-byte walk over the shape.
+    static func referenceTimestamp(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        guard p.count - start >= 19 else { return nil }
+        let shape = Array("dddd-dd-dd dd:dd:dd".utf8)
+        for i in 0..<19 {
+            let b = p[start + i]
+            if shape[i] == UInt8(ascii: "d") { if !ByteScan.isDigit(b) { return nil } } else if b != shape[i] {
+                if !(i == 10 && b == UInt8(ascii: "T")) { return nil }
+            }
+        }
+        var pos = start + 19
+        if pos < p.count, p[pos] == UInt8(ascii: ".") {
+            pos += 1
+            let digitsStart = pos
+            while pos < p.count, ByteScan.isDigit(p[pos]) { pos += 1 }
+            if pos == digitsStart { return nil }
+        }
+        if pos < p.count, p[pos] == UInt8(ascii: "+") || p[pos] == UInt8(ascii: "-") {
+            var q = pos + 1
+            var digits = 0
+            while q < p.count, digits < 4, ByteScan.isDigit(p[q]) || (digits == 2 && p[q] == UInt8(ascii: ":")) {
+                if ByteScan.isDigit(p[q]) { digits += 1 }
+                q += 1
+            }
+            if digits == 4 { pos = q }
+        } else if pos < p.count, p[pos] == UInt8(ascii: "Z") {
+            pos += 1
+        }
+        return pos
+    }
+
+    /// The previous `ByteScan.processWithPID`: tests every byte for `[`.
+    static func referenceProcess(_ p: UnsafeRawBufferPointer, at start: Int, limit: Int = 256) -> [Int]? {
+        let stop = min(p.count, start + limit)
+        var i = start
+        while i < stop {
+            if p[i] == UInt8(ascii: "["), i > start {
+                guard let pidEnd = ByteScan.digits(p, at: i + 1) else { i += 1; continue }
+                var tid: Range<Int>? = nil
+                var close = pidEnd
+                if close < p.count, p[close] == UInt8(ascii: ":") {
+                    guard let tidEnd = ByteScan.hexNumber(p, at: close + 1) else { i += 1; continue }
+                    tid = (close + 1)..<tidEnd
+                    close = tidEnd
+                }
+                guard close < p.count, p[close] == UInt8(ascii: "]") else { i += 1; continue }
+                return [start, i, i + 1, pidEnd, tid?.lowerBound ?? -1, tid?.upperBound ?? -1, close + 1]
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static func flatten(_ r: (process: Range<Int>, pid: Range<Int>, tid: Range<Int>?, end: Int)?) -> [Int]? {
+        r.map { [$0.process.lowerBound, $0.process.upperBound, $0.pid.lowerBound, $0.pid.upperBound,
+                 $0.tid?.lowerBound ?? -1, $0.tid?.upperBound ?? -1, $0.end] }
+    }
+
+    /// Lines built from valid headers with random bytes replaced, inserted or cut off.
+    static func nearMisses(count: Int) -> [[UInt8]] {
+        var random = SeededRandom(state: 42)
+        let seeds = ["2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] CoreData: x",
+                     "2024-03-01T10:00:00Z App(CoreData)[12] msg", "2021-08-10 15:27:55.123+08:00 App[1:0x1f] [cat] m",
+                     "2021-08-10 15:27:55 Some App Name[9] m", "2024-03-01 10:00:00.1-0700 A[1:2]", "App[x] [1:2]"]
+        let alphabet = Array("0123456789-: T.+Z[]xX:abcf ".utf8)
+        var lines: [[UInt8]] = []
+        for i in 0..<count {
+            var line = Array(seeds[i % seeds.count].utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &random) where !line.isEmpty {
+                let at = Int.random(in: 0..<line.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: line[at] = alphabet.randomElement(using: &random)!
+                case 1: line.insert(alphabet.randomElement(using: &random)!, at: at)
+                default: line.removeSubrange(at...)
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    @Test func timestampMatchesTheReference() {
+        for line in Self.nearMisses(count: 20_000) {
+            line.withUnsafeBytes { p in
+                for start in [0, 1] where start <= p.count {
+                    #expect(ByteScan.timestamp(p, at: start) == Self.referenceTimestamp(p, at: start), "\(String(decoding: line, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
+    @Test func processWithPIDMatchesTheReference() {
+        for line in Self.nearMisses(count: 20_000) {
+            line.withUnsafeBytes { p in
+                for start in [0, 11, 20, 32] where start <= p.count {
+                    #expect(Self.flatten(ByteScan.processWithPID(p, at: start)) == Self.referenceProcess(p, at: start),
+                            "\(String(decoding: line, as: UTF8.self)) at \(start)")
+                    #expect(Self.flatten(ByteScan.processWithPID(p, at: start, limit: 8)) == Self.referenceProcess(p, at: start, limit: 8))
+                }
+            }
+        }
+    }
+}
+
+/// SplitMix64, so the inputs are the same on every run.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D4_9BB1_3311_33EB
+        return z ^ (z >> 31)
+    }
+}

@@ -23,9 +23,10 @@ public final class Classifier: Sendable {
     }
 
     /// Per-thread working state.
+    /// One thread's; its state is exempt from run-time exclusivity checks (one per entry otherwise).
     public final class Scratch {
         let match = MatchScratch()
-        var prefilter: Prefilter.Evaluation
+        @exclusivity(unchecked) var prefilter: Prefilter.Evaluation
         init(_ prefilter: Prefilter) { self.prefilter = prefilter.makeEvaluation() }
         /// True when some pattern hit PCRE2's match limit since the last reset.
         public var exceededMatchLimit: Bool {

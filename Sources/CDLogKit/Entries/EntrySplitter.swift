@@ -50,34 +50,10 @@ public struct EntrySplitter {
         var report: [UInt8] = []
         var reportStartLine = 0
         var inReport = false
-        func flush() throws {
-            if open { try emit(&entry) }
-            open = false
-            pendingBlankLines = 0
-        }
-        func finishReport() throws {
-            guard inReport else { return }
-            inReport = false
-            while report.last == 0x0A { report.removeLast() }
-            let shift = reportStartLine - 1
-            if let entries = try? CrashReportReader.entries(fromDocument: report, source: reader.sourceName), !entries.isEmpty {
-                for var prepared in entries {
-                    prepared.line += shift
-                    prepared.endLine += shift
-                    entry.reset(line: prepared.line, format: .crashReport)
-                    entry.endLine = prepared.endLine
-                    entry.prepared = prepared
-                    try emit(&entry)
-                }
-            } else {
-                // Not readable as a report after all: keep its text as one ordinary entry.
-                entry.reset(line: reportStartLine, format: lineFormat.format)
-                report.withUnsafeBytes { entry.appendMessage($0) }
-                entry.endLine = reportStartLine + report.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                try emit(&entry)
-            }
-            report.removeAll(keepingCapacity: false)
-        }
+        // No local functions here: variables they capture are boxed, and then every access to them is
+        // checked for exclusivity at run time (about six checks per line); the helpers are static and
+        // take what they change as inout.
+        let sourceName = reader.sourceName
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
             if inReport {
@@ -88,11 +64,13 @@ public struct EntrySplitter {
                     report.append(0x0A)
                     return
                 }
-                try finishReport()
+                inReport = false
+                try EntrySplitter.finishReport(&report, startLine: reportStartLine, format: lineFormat.format,
+                                               source: sourceName, into: &entry, emit)
             }
             if EntrySplitter.mayStartPastedReport(line),
                CrashReportReader.isPastedReportStart(Substring(String(decoding: line, as: UTF8.self))) {
-                try flush()
+                try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 inReport = true
                 reportStartLine = number
                 report.append(contentsOf: line)
@@ -100,17 +78,17 @@ public struct EntrySplitter {
                 return
             }
             if isBlank(line) {
-                if blankEndsEntry { try flush() } else if open { pendingBlankLines += 1 }
+                if blankEndsEntry { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit) } else if open { pendingBlankLines += 1 }
                 return
             }
-            if lineFormat.isBoilerplate(line) { try flush(); return }
+            if lineFormat.isBoilerplate(line) { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit); return }
             var header = lineFormat.header(of: line)
             if header == nil, prefixed, XcodeConsoleFormat.startsEntryWord(line, at: 0) {
                 // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix).
                 header = LineHeader(messageStart: 0)
             }
             if let header {
-                try flush()
+                try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 entry.reset(line: number, format: lineFormat.format)
                 let prefixEnd = min(header.messageStart, line.count)
                 entry.prefix.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[0..<prefixEnd]))
@@ -131,8 +109,45 @@ public struct EntrySplitter {
             }
             if truncated { entry.truncated = true }
         }) {}
-        try finishReport()
-        try flush()
+        if inReport {
+            try EntrySplitter.finishReport(&report, startLine: reportStartLine, format: lineFormat.format,
+                                           source: sourceName, into: &entry, emit)
+        }
+        try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
+    }
+
+    /// Emits the open entry, if any, and forgets pending blank lines.
+    @inline(__always)
+    private static func flush(_ open: inout Bool, _ pendingBlankLines: inout Int, _ entry: inout RawEntry,
+                              _ emit: (inout RawEntry) throws -> Void) throws {
+        if open { try emit(&entry) }
+        open = false
+        pendingBlankLines = 0
+    }
+
+    /// Emits the entries of a pasted crash report collected in `report` (starting at `startLine`), or
+    /// its text as one ordinary entry when it cannot be read as a report; empties `report`.
+    private static func finishReport(_ report: inout [UInt8], startLine: Int, format: InputFormat, source: String,
+                                     into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
+        while report.last == 0x0A { report.removeLast() }
+        let shift = startLine - 1
+        if let entries = try? CrashReportReader.entries(fromDocument: report, source: source), !entries.isEmpty {
+            for var prepared in entries {
+                prepared.line += shift
+                prepared.endLine += shift
+                entry.reset(line: prepared.line, format: .crashReport)
+                entry.endLine = prepared.endLine
+                entry.prepared = prepared
+                try emit(&entry)
+            }
+        } else {
+            // Not readable as a report after all: keep its text as one ordinary entry.
+            entry.reset(line: startLine, format: format)
+            report.withUnsafeBytes { entry.appendMessage($0) }
+            entry.endLine = startLine + report.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            try emit(&entry)
+        }
+        report.removeAll(keepingCapacity: false)
     }
 
     /// A cheap test before the exact one: pasted reports start with `Incident Identifier:` or Xcode's

@@ -12,18 +12,22 @@ import Darwin
 /// need not end with `\n`. A line longer than `maxLineBytes` is handed out cut to that length with
 /// `truncated == true`, and the rest of it is skipped without being stored. `lineNumber` is the 1-based
 /// number of the line last handed out. Results never depend on how the source splits its reads.
+///
+/// Not for sharing between threads (each thread reads its own block through its own reader), so the
+/// per-line state is exempt from run-time exclusivity checks: as class properties they were otherwise
+/// checked on every line (two calls into the runtime per line).
 public final class LineReader {
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     public let sourceName: String
     private var source: any ByteSource
-    private var buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var atEOF = false
+    @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEOF = false
     private let blockSize: Int
     private let maxLineBytes: Int
     /// Bytes consumed before `buffer[start]` (for byte offsets in messages).
-    public private(set) var consumedBytes = 0
+    @exclusivity(unchecked) public private(set) var consumedBytes = 0
 
     public init(source: any ByteSource, blockSize: Int = 1 << 20, maxLineBytes: Int = EntryLimits.maxMessageBytes) {
         self.source = source

@@ -131,7 +131,8 @@ extension Prefilter.Tables {
             for i in evaluation.candidateGeneration.indices { evaluation.candidateGeneration[i] = 0 }
             evaluation.generation = 1
         }
-        evaluation.candidates.removeAll(keepingCapacity: true)
+        // (Guarded: `removeAll(keepingCapacity:)` on an empty array still goes through `replaceSubrange`.)
+        if !evaluation.candidates.isEmpty { evaluation.candidates.removeAll(keepingCapacity: true) }
         let generation = evaluation.generation
         let literalRuleStart = literalRuleStart, literalRules = literalRules
         automaton.scan(message) { id in

@@ -77,7 +77,12 @@ size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length) {
                          | ((quote - ones) & ~quote)
                          | ((backslash - ones) & ~backslash)
                          | ((del - ones) & ~del);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* The lowest flagged byte is exact (borrows only ever flag bytes above a true hit). */
+        if (flagged & highs) return i + (size_t)(__builtin_ctzll(flagged & highs) >> 3);
+#else
         if (flagged & highs) break;
+#endif
     }
     for (; i < length; i++) {
         if (cscan_json_needs_escape(bytes[i])) return i;

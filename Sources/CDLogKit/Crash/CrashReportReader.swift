@@ -1,3 +1,4 @@
+import CScan
 import CDLogCore
 
 /// Reads crash reports — `.ips` (JSON header line + JSON or legacy-text body), Xcode's "Translated
@@ -25,7 +26,16 @@ public enum CrashReportReader {
         if first == "{" || first == "[" {
             let firstLine = start.prefix(while: { $0 != "\n" })
             if first == "{" && firstLine.contains("\"bug_type\"") { return true }
-            return metricKitMarkers.contains(where: { start.contains($0) })
+            // On the bytes (memmem): String.contains goes through Foundation's UTF-16 search, about
+            // 12 M instructions per marker on a 64 KiB sample (30 ms per ndjson source).
+            return limited.withUnsafeBytes { bytes in
+                metricKitMarkers.contains { marker in
+                    var marker = marker
+                    return marker.withUTF8 { needle in
+                        bytes.count >= needle.count && cscan_find(bytes.baseAddress!, bytes.count, needle.baseAddress!, needle.count) >= 0
+                    }
+                }
+            }
         }
         if start.hasPrefix("---") && start.contains(translatedMarker) { return true }
         // Legacy text: a report starts with its header; look only at the first lines so that a log that

@@ -176,21 +176,21 @@ public struct EntrySplitter {
             var explicitProcess = false
             FlatJSONObject.scan(object) { key, value, isString in
                 switch key.count {
-                case 12 where key.elementsEqual("eventMessage".utf8): message = value
-                case 9 where key.elementsEqual("timestamp".utf8): entry.header.timestamp = keep(value, isString)
-                case 16 where key.elementsEqual("processImagePath".utf8):
+                case 12 where FlatJSONObject.key(key, is: "eventMessage"): message = value
+                case 9 where FlatJSONObject.key(key, is: "timestamp"): entry.header.timestamp = keep(value, isString)
+                case 16 where FlatJSONObject.key(key, is: "processImagePath"):
                     guard !explicitProcess else { break }
                     let path = keep(value, isString)
                     let slash = entry.prefix[path].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.lowerBound
                     entry.header.process = slash..<path.upperBound
-                case 7 where key.elementsEqual("process".utf8):
+                case 7 where FlatJSONObject.key(key, is: "process"):
                     entry.header.process = keep(value, isString)
                     explicitProcess = true
-                case 9 where key.elementsEqual("processID".utf8): entry.header.pid = keep(value, isString)
-                case 8 where key.elementsEqual("threadID".utf8): entry.header.thread = keep(value, isString)
-                case 9 where key.elementsEqual("subsystem".utf8): if !value.isEmpty { entry.header.subsystem = keep(value, isString) }
-                case 8 where key.elementsEqual("category".utf8): if !value.isEmpty { entry.header.logCategory = keep(value, isString) }
-                case 11 where key.elementsEqual("messageType".utf8): entry.header.level = keep(value, isString)
+                case 9 where FlatJSONObject.key(key, is: "processID"): entry.header.pid = keep(value, isString)
+                case 8 where FlatJSONObject.key(key, is: "threadID"): entry.header.thread = keep(value, isString)
+                case 9 where FlatJSONObject.key(key, is: "subsystem"): if !value.isEmpty { entry.header.subsystem = keep(value, isString) }
+                case 8 where FlatJSONObject.key(key, is: "category"): if !value.isEmpty { entry.header.logCategory = keep(value, isString) }
+                case 11 where FlatJSONObject.key(key, is: "messageType"): entry.header.level = keep(value, isString)
                 default: break
                 }
             }

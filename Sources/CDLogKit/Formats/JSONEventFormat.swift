@@ -1,3 +1,4 @@
+import CScan
 /// `log show --style ndjson` (one object per line) and `--style json` (one array of objects, usually
 /// pretty-printed over many lines): both are a stream of top-level event objects.
 ///
@@ -23,6 +24,11 @@ struct JSONEventSplitter {
         var index = 0
         let count = line.count
         while index < count {
+            if inString && !escaped {
+                // Skip the string's plain run at once (eight bytes a step) to its next quote or backslash.
+                index += cscan_json_plain_prefix(line.baseAddress!.assumingMemoryBound(to: UInt8.self) + index, count - index)
+                guard index < count else { break }
+            }
             let byte = line[index]
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
@@ -96,13 +102,18 @@ enum FlatJSONObject {
         func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 } }
         /// Index of the closing quote of the string whose opening quote is at `from`, or nil.
         func stringEnd(_ from: Int) -> Int? {
-            var j = from + 1
-            while j < n {
-                if bytes[j] == UInt8(ascii: "\\") { j += 2; continue }
-                if bytes[j] == UInt8(ascii: "\"") { return j }
-                j += 1
+            bytes.withUnsafeBufferPointer { buffer in
+                var j = from + 1
+                while j < n {
+                    // Plain runs are skipped eight bytes a step; what stops the skip is tested below.
+                    j += cscan_json_plain_prefix(buffer.baseAddress! + j, n - j)
+                    guard j < n else { return nil }
+                    if buffer[j] == UInt8(ascii: "\\") { j += 2; continue }
+                    if buffer[j] == UInt8(ascii: "\"") { return j }
+                    j += 1
+                }
+                return nil
             }
-            return nil
         }
         skipSpace()
         guard i < n, bytes[i] == UInt8(ascii: "{") else { return }
@@ -138,6 +149,14 @@ enum FlatJSONObject {
         }
     }
 
+    /// Whether a key's raw bytes are `name` (memcmp: the generic `elementsEqual` against a `String`'s
+    /// UTF-8 view cost more than the rest of the ndjson path together).
+    @inline(__always)
+    static func key(_ key: ArraySlice<UInt8>, is name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount else { return false }
+        return key.withUnsafeBytes { memcmp($0.baseAddress!, name.utf8Start, key.count) == 0 }
+    }
+
     /// Appends the unescaped form of the string contents `bytes[range]` to `out` (`\n`, `\"`, `\uXXXX`
     /// with surrogate pairs; bad escapes become U+FFFD). Stops after `limit` output bytes.
     static func unescape(_ bytes: [UInt8], _ range: Range<Int>, into out: inout [UInt8], limit: Int = Int.max) {
@@ -146,9 +165,10 @@ enum FlatJSONObject {
         while i < n, out.count < limit {
             let b = bytes[i]
             if b != UInt8(ascii: "\\") {
-                // Copy the run up to the next backslash in one go.
-                var j = i + 1
-                while j < n, bytes[j] != UInt8(ascii: "\\") { j += 1 }
+                // Copy the run up to the next backslash in one go (found with memchr).
+                let j = bytes.withUnsafeBytes { buffer in
+                    memchr(buffer.baseAddress! + i + 1, 0x5C, n - i - 1).map { UnsafeRawPointer($0) - buffer.baseAddress! } ?? n
+                }
                 out.append(contentsOf: bytes[i..<min(j, i + (limit - out.count))])
                 i = j
                 continue
@@ -218,3 +238,9 @@ enum FlatJSONObject {
         return bytes.count
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif

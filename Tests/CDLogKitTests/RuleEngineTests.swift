@@ -68,6 +68,18 @@ import Testing
         }
     }
 
+    /// A rule file saved with CRLF line endings still shows its offending line (without the `\r`).
+    @Test func crlfRuleFileShowsTheLineUnderTheError() throws {
+        let yaml = "rules:\r\n  - id: x.bad\r\n    title: Bad\r\n    category: store\r\n    severity: error\r\n    patterns:\r\n      - 'Code=(1341'\r\n"
+        do {
+            _ = try Self.load(yaml)
+            Issue.record("expected an error")
+        } catch let error as RuleFileError {
+            #expect(error.sourceLine == "      - 'Code=(1341'")
+            #expect(error.description.contains("^"))
+        }
+    }
+
     @Test func schemaMistakesAreReportedWithLocation() {
         let cases: [(String, String)] = [
             ("rules:\n  - id: x.y\n    title: T\n    category: nope\n    severity: error\n    patterns: ['a']\n", "unknown category"),

@@ -43,7 +43,9 @@ public enum CrashReportReader {
         var lines = 0
         var sawException = false
         var sawHeader = false
-        for line in start.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // maxSplits: only the first lines are looked at, so only they are split (by Characters, which
+        // on the whole 64 KiB sample cost about 28 M instructions per source).
+        for line in start.split(maxSplits: 61, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lines += 1
             if lines > 60 { break }
             if line.hasPrefix("Incident Identifier:") || line.hasPrefix(translatedMarker) { return true }

@@ -42,6 +42,17 @@ public struct JSONWriter {
         needsComma[needsComma.count - 1] = false
     }
 
+    /// `key(_:)` for a key written in the source: its bytes are copied as they are (the caller
+    /// guarantees they need no escaping), without going through a `String`.
+    public mutating func key(constant name: StaticString) {
+        separator()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma[needsComma.count - 1] = false
+    }
+
     public mutating func string(_ value: String?) {
         separator()
         if let value { JSONWriter.appendQuoted(value, to: &bytes) } else { append("null") }

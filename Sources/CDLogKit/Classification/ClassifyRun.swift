@@ -76,7 +76,7 @@ public struct ClassifyRun: Sendable {
 
     /// Runs one splitter to the end on the calling thread. With `streaming`, wanted entries go there
     /// as they come; otherwise they are collected in the batch.
-    func classify(splitter: EntrySplitter, sourceName: String, scratches: ScratchPool? = nil,
+    func classify(splitter: EntrySplitter, sourceName: String, scratches: ReusePool<Classifier.Scratch>? = nil,
                   streaming: ((ReportedEntry, Int) throws -> Void)? = nil) throws -> Batch {
         var batch = Batch()
         let scratch = scratches?.take() ?? classifier.makeScratch()
@@ -110,7 +110,8 @@ public struct ClassifyRun: Sendable {
         let queue = DispatchQueue(label: "cdlog.classify", attributes: .concurrent)
         let limiter = DispatchSemaphore(value: options.threads)
         var pending: [PendingBatch] = []
-        let scratches = ScratchPool(classifier: classifier)
+        // Reused from block to block (`ReusePool`): PCRE2 match data and a JIT stack are costly to make.
+        let scratches = ReusePool { [classifier] in classifier.makeScratch() }
         var linesBefore = 0
         var entriesBefore = 0
 
@@ -140,38 +141,6 @@ public struct ClassifyRun: Sendable {
             if pending.count >= window { try drainOne() }
         }
         while !pending.isEmpty { try drainOne() }
-    }
-
-    /// Classifier scratches reused from block to block. A scratch holds PCRE2 match data and a JIT
-    /// stack; made and freed per 256 KiB block, the stack's munmap made the kernel interrupt the other
-    /// core to flush its TLB (visible as `smp_call_function_many_cond` in two-thread profiles).
-    final class ScratchPool: @unchecked Sendable {
-        private let classifier: Classifier
-        private var free: [Classifier.Scratch] = []
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-        init(classifier: Classifier) {
-            self.classifier = classifier
-            pthread_mutex_init(mutex, nil)
-        }
-
-        deinit {
-            pthread_mutex_destroy(mutex)
-            mutex.deallocate()
-        }
-
-        func take() -> Classifier.Scratch {
-            pthread_mutex_lock(mutex)
-            let reused = free.popLast()
-            pthread_mutex_unlock(mutex)
-            return reused ?? classifier.makeScratch()
-        }
-
-        func give(_ scratch: Classifier.Scratch) {
-            pthread_mutex_lock(mutex)
-            free.append(scratch)
-            pthread_mutex_unlock(mutex)
-        }
     }
 
     /// A block being classified on another thread.
@@ -228,9 +197,3 @@ extension ClassifySummary {
         if let s = other.highestSeverity, highestSeverity.map({ s > $0 }) ?? true { highestSeverity = s }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif

@@ -1,4 +1,3 @@
-import CScan
 import CDLogCore
 
 /// Reads crash reports — `.ips` (JSON header line + JSON or legacy-text body), Xcode's "Translated
@@ -11,7 +10,7 @@ import CDLogCore
 public enum CrashReportReader {
     static let translatedMarker = "Translated Report (Full Report Below)"
     static let fullReportMarker = Array("\n-----------\nFull Report\n-----------\n".utf8)
-    static let metricKitMarkers = [
+    static let metricKitMarkers: [StaticString] = [
         "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
         "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"", "\"diagnosticMetaData\"",
     ]
@@ -28,14 +27,7 @@ public enum CrashReportReader {
             if first == "{" && firstLine.contains("\"bug_type\"") { return true }
             // On the bytes (memmem): String.contains goes through Foundation's UTF-16 search, about
             // 12 M instructions per marker on a 64 KiB sample (30 ms per ndjson source).
-            return limited.withUnsafeBytes { bytes in
-                metricKitMarkers.contains { marker in
-                    var marker = marker
-                    return marker.withUTF8 { needle in
-                        bytes.count >= needle.count && cscan_find(bytes.baseAddress!, bytes.count, needle.baseAddress!, needle.count) >= 0
-                    }
-                }
-            }
+            return limited.withUnsafeBytes { bytes in metricKitMarkers.contains { bytes.contains(sequence: $0) } }
         }
         if start.hasPrefix("---") && start.contains(translatedMarker) { return true }
         // Legacy text: a report starts with its header; look only at the first lines so that a log that

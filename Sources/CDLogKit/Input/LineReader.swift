@@ -270,42 +270,27 @@ public final class ByteBlock: @unchecked Sendable {
     }
 }
 
-/// Block storage kept for reuse: a new 256 KiB allocation per block is a fresh `mmap` whose pages all
-/// fault in (5 % of a one-thread run), while a few reused buffers stay mapped. Holds at most `keep`
-/// buffers of `bufferSize` bytes; other sizes are not pooled. Thread-safe (blocks die on worker threads).
+/// Block storage kept for reuse (`ReusePool`): a new 256 KiB allocation per block is a fresh `mmap` whose
+/// pages all fault in (5 % of a one-thread run). Holds at most `keep` buffers of `bufferSize` bytes; other
+/// sizes are not pooled. Thread-safe (blocks die on worker threads).
 final class BlockStoragePool: @unchecked Sendable {
     let bufferSize: Int
-    private let keep: Int
-    private var free: [UnsafeMutableRawBufferPointer] = []
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let buffers: ReusePool<UnsafeMutableRawBufferPointer>
 
     init(bufferSize: Int, keep: Int) {
         self.bufferSize = bufferSize
-        self.keep = keep
-        pthread_mutex_init(mutex, nil)
+        buffers = ReusePool(keep: keep) { .allocate(byteCount: bufferSize, alignment: 16) }
     }
 
-    deinit {
-        for buffer in free { buffer.deallocate() }
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
+    deinit { for buffer in buffers.drain() { buffer.deallocate() } }
 
     /// A pooled buffer of `bufferSize` bytes when `byteCount` fits in one, else nil.
     func take(byteCount: Int) -> UnsafeMutableRawBufferPointer? {
-        guard byteCount <= bufferSize else { return nil }
-        pthread_mutex_lock(mutex)
-        let reused = free.popLast()
-        pthread_mutex_unlock(mutex)
-        return reused ?? .allocate(byteCount: bufferSize, alignment: 16)
+        byteCount <= bufferSize ? buffers.take() : nil
     }
 
     func give(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard buffer.count == bufferSize else { return buffer.deallocate() }
-        pthread_mutex_lock(mutex)
-        let kept = free.count < keep
-        if kept { free.append(buffer) }
-        pthread_mutex_unlock(mutex)
-        if !kept { buffer.deallocate() }
+        if buffer.count != bufferSize { return buffer.deallocate() }
+        buffers.give(buffer)?.deallocate()
     }
 }

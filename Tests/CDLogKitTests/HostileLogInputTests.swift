@@ -35,14 +35,21 @@ import Testing
         let reader = LineReader(source: MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunk), blockSize: blockSize, maxLineBytes: maxLine)
         var out: [View] = []
         var linesBefore = 0
-        while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
-            let blockReader = LineReader(block: block, name: "t", maxLineBytes: maxLine)
-            try EntrySplitter(reader: blockReader, forcedFormat: format).forEachEntry { raw in
+        while let step = try reader.nextBlock(isCutPoint: isCutPoint) {
+            let unitReader: LineReader
+            switch step {
+            case .block(let block): unitReader = LineReader(block: block, name: "t", maxLineBytes: maxLine)
+            case .longEntry:
+                unitReader = reader
+                reader.beginSpan(boundary: isCutPoint)
+            }
+            try EntrySplitter(reader: unitReader, forcedFormat: format).forEachEntry { raw in
                 var e = raw.makeEntry(source: "t")
                 e.line += linesBefore; e.endLine += linesBefore
                 out.append(View(e))
             }
-            linesBefore += blockReader.lineNumber
+            reader.endSpan()
+            linesBefore += unitReader.lineNumber
         }
         return out
     }

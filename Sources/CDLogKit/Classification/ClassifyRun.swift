@@ -105,7 +105,7 @@ public struct ClassifyRun: Sendable {
     }
 
     private func runParallel(reader: LineReader, format: InputFormat, sourceName: String,
-                             isCutPoint: (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
+                             isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
         let window = options.threads + 1
         let queue = DispatchQueue(label: "cdlog.classify", attributes: .concurrent)
         let limiter = DispatchSemaphore(value: options.threads)
@@ -124,17 +124,30 @@ public struct ClassifyRun: Sendable {
             entriesBefore += batch.entries
         }
 
-        while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
+        while let step = try reader.nextBlock(isCutPoint: isCutPoint) {
             let slot = PendingBatch()
             pending.append(slot)
-            let run = self
-            limiter.wait()
-            queue.async {
-                defer { limiter.signal() }
+            switch step {
+            case .block(let block):
+                let run = self
+                limiter.wait()
+                queue.async {
+                    defer { limiter.signal() }
+                    slot.store(Result {
+                        let blockReader = LineReader(block: block, name: sourceName)
+                        return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
+                                                sourceName: sourceName, scratches: scratches)
+                    })
+                    slot.done.signal()
+                }
+            case .longEntry:
+                // An entry longer than a block: read here, line by line, up to the next cut point, so it
+                // stays whole as on one thread (cutting it at a block's end made two entries of it).
+                reader.beginSpan(boundary: isCutPoint)
+                defer { reader.endSpan() }
                 slot.store(Result {
-                    let blockReader = LineReader(block: block, name: sourceName)
-                    return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
-                                            sourceName: sourceName, scratches: scratches)
+                    try classify(splitter: try EntrySplitter(reader: reader, forcedFormat: format),
+                                 sourceName: sourceName, scratches: scratches)
                 })
                 slot.done.signal()
             }

@@ -66,7 +66,7 @@ public final class LineReader {
         return ArraySlice(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + available)]))
     }
 
-    /// Calls `body` with the next line; returns false at the end of input.
+    /// Calls `body` with the next line; returns false at the end of input (or of a span, `beginSpan`).
     /// The buffer passed to `body` is only valid during the call.
     @discardableResult
     public func nextLine(_ body: (UnsafeRawBufferPointer, _ truncated: Bool) throws -> Void) throws -> Bool {
@@ -74,11 +74,12 @@ public final class LineReader {
             if let newline = findNewline() {
                 var lineEnd = newline
                 if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                lineNumber += 1
                 // A line longer than the cap is cut here too, not only when its end is not buffered yet:
                 // otherwise the result would depend on where reads ended (found by Fuzz/FuzzLogs).
                 let cut = lineEnd - start > maxLineBytes
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<(cut ? start + maxLineBytes : lineEnd)])
+                if endsSpan(line) { return false }
+                lineNumber += 1
                 let next = newline + 1
                 consumedBytes += next - start
                 start = next
@@ -89,8 +90,9 @@ public final class LineReader {
             // (minus a trailing \r that a \n may follow); cut only when that is already over the cap.
             if end > start, end - start - (buffer[end - 1] == 0x0D ? 1 : 0) > maxLineBytes {
                 // An overlong line: hand out the first maxLineBytes, then drop the rest unread.
-                lineNumber += 1
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + maxLineBytes)])
+                if endsSpan(line) { return false }
+                lineNumber += 1
                 try body(line, true)
                 try skipRestOfLine()
                 return true
@@ -99,9 +101,10 @@ public final class LineReader {
                 guard end > start else { return false }
                 var lineEnd = end
                 if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                lineNumber += 1
                 let cut = lineEnd - start > maxLineBytes
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<(cut ? start + maxLineBytes : lineEnd)])
+                if endsSpan(line) { return false }
+                lineNumber += 1
                 consumedBytes += end - start
                 start = end
                 try body(line, cut)
@@ -111,73 +114,75 @@ public final class LineReader {
         }
     }
 
+    /// What `nextBlock` found next.
+    public enum BlockStep {
+        /// Whole lines, ending just before a cut point (or at the end of input).
+        case block(ByteBlock)
+        /// No cut point follows within a block's length: the entry at the read position is longer than
+        /// a block. The caller reads it line by line (`beginSpan`) up to the next cut point.
+        case longEntry
+    }
+
     /// Hands out the next run of whole lines, about `blockSize` bytes, ending just before a line for
     /// which `isCutPoint` is true (an entry boundary), so blocks can be split into entries independently.
-    /// When no cut point exists in a full buffer, the block ends at the last newline instead. Returns nil
-    /// at the end of input. Lines handed out this way are not counted in `lineNumber`.
-    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> ByteBlock? {
+    /// Returns `.longEntry` when no cut point follows the first line within `blockSize` bytes, and nil at
+    /// the end of input. `isCutPoint` sees lines as `nextLine` hands them out (no `\r\n`, cut at the
+    /// line cap). Lines handed out this way are not counted in `lineNumber`.
+    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> BlockStep? {
         while end - start < blockSize, !atEOF { try fill() }
         guard end > start else { return nil }
         if atEOF && end - start <= blockSize {
             let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), pool: blockPool)
             consumedBytes += end - start
             start = end
-            return block
+            return .block(block)
         }
-        let limit = min(end, start + blockSize)
         // Walk back over line starts until one is a cut point.
-        var lastNewline: Int? = nil
-        var position = limit - 1
-        var cut: Int? = nil
+        var position = min(end, start + blockSize) - 1
         while position > start {
-            guard let found = memrchrCompat(from: start, to: position) else { break }
-            if lastNewline == nil { lastNewline = found }
+            guard let found = lastNewline(from: start, to: position) else { break }
             let lineStart = found + 1
-            if lineStart < end {
-                let lineEnd = findNewline(from: lineStart) ?? end
-                if isCutPoint(UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])) {
-                    cut = lineStart
-                    break
-                }
+            if lineStart < end, isCutPoint(lineAsHandedOut(from: lineStart)) {
+                let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<lineStart]), pool: blockPool)
+                consumedBytes += lineStart - start
+                start = lineStart
+                return .block(block)
             }
             position = found
         }
-        if cut == nil && lastNewline == nil { return try overlongLineBlock() }
-        let blockEnd = cut ?? lastNewline.map { $0 + 1 } ?? limit
-        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]), pool: blockPool)
-        consumedBytes += blockEnd - start
-        start = blockEnd
-        return block
+        return .longEntry
     }
 
-    /// `nextBlock` when the buffer starts with a line longer than a block. Ending the block mid-line (as
-    /// before) made the rest of the line a line of its own, so `--threads 2` reported extra entries that
-    /// `--threads 1` did not (found by the hostile-input tests). Instead the block is just enough of the
-    /// line for the block's own LineReader to cut it exactly as `nextLine` does (more than
-    /// `maxLineBytes` of content), and the rest of the line is skipped unread.
-    private func overlongLineBlock() throws -> ByteBlock {
-        while end - start < maxLineBytes + 2, !atEOF { try fill() }
-        var take: Int
-        if let newline = findNewline(), newline - start <= maxLineBytes + 1 {
-            take = newline + 1 - start      // the line ends soon enough: hand it out whole
-        } else {
-            // No newline in the first maxLineBytes + 2 bytes: one byte past the cap (two when that byte is
-            // a \r, which a reader would strip before a \n) proves the line is over the cap.
-            take = maxLineBytes + (buffer[start + maxLineBytes] == 0x0D ? 2 : 1)
-        }
-        take = min(take, end - start)
-        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<(start + take)]))
-        if take == end - start || buffer[start + take - 1] == 0x0A {
-            consumedBytes += take
-            start += take
-        } else {
-            try skipRestOfLine()
-        }
-        return block
+    /// The line starting at `lineStart` as `nextLine` would hand it out, as far as it is buffered.
+    private func lineAsHandedOut(from lineStart: Int) -> UnsafeRawBufferPointer {
+        var lineEnd = findNewline(from: lineStart) ?? end
+        if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        return UnsafeRawBufferPointer(rebasing: buffer[lineStart..<min(lineEnd, lineStart + maxLineBytes)])
+    }
+
+    /// Starts a span for `nextLine`: `lineNumber` restarts at 0, and `nextLine` returns false (as at
+    /// the end of input, without consuming it) before a line after the first for which `boundary` is
+    /// true. `endSpan` goes back to reading to the end. This is how `ClassifyRun` reads an entry longer
+    /// than a block on the calling thread, exactly as one thread would, then goes on with blocks.
+    public func beginSpan(boundary: @escaping (UnsafeRawBufferPointer) -> Bool) {
+        lineNumber = 0
+        spanBoundary = boundary
+    }
+
+    public func endSpan() { spanBoundary = nil }
+
+    /// Set by `beginSpan`.
+    @exclusivity(unchecked) private var spanBoundary: ((UnsafeRawBufferPointer) -> Bool)?
+
+    /// True when a span is being read and `line` (not the span's first) ends it.
+    @inline(__always)
+    private func endsSpan(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let spanBoundary, lineNumber > 0 else { return false }
+        return spanBoundary(line)
     }
 
     /// Index of the last `\n` in `buffer[from..<to]`.
-    private func memrchrCompat(from: Int, to: Int) -> Int? {
+    private func lastNewline(from: Int, to: Int) -> Int? {
         var i = to - 1
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         while i >= from {

@@ -35,21 +35,13 @@ import Testing
         let reader = LineReader(source: MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunk), blockSize: blockSize, maxLineBytes: maxLine)
         var out: [View] = []
         var linesBefore = 0
-        while let step = try reader.nextBlock(isCutPoint: isCutPoint) {
-            let unitReader: LineReader
-            switch step {
-            case .block(let block): unitReader = LineReader(block: block, name: "t", maxLineBytes: maxLine)
-            case .longEntry:
-                unitReader = reader
-                reader.beginSpan(boundary: isCutPoint)
-            }
-            try EntrySplitter(reader: unitReader, forcedFormat: format).forEachEntry { raw in
+        try reader.forEachPart(isCutPoint: isCutPoint) { part in
+            try EntrySplitter(reader: part, forcedFormat: format).forEachEntry { raw in
                 var e = raw.makeEntry(source: "t")
                 e.line += linesBefore; e.endLine += linesBefore
                 out.append(View(e))
             }
-            reader.endSpan()
-            linesBefore += unitReader.lineNumber
+            linesBefore += part.lineNumber
         }
         return out
     }

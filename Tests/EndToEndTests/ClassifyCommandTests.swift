@@ -80,6 +80,29 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    /// `log stream | cdlog classify`: a finding is written when the stream goes quiet, not when it ends
+    /// (the writer here keeps the pipe open for 5 s after its line). One and two threads.
+    @Test func liveStreamFindingsAppearWhenTheStreamPauses() throws {
+        let binary = BinaryRunner.binary("cdlog").path
+        let line = "2024-03-01 10:00:00.123456+0100 0x1f Error 0x0 123 0 Notes: (CoreData) [com.apple.coredata:error] "
+            + "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110"
+        let script = (1...2).map { threads in
+            """
+            ( start=$(date +%s%N)
+              { printf '%s\\n' '\(line)'; sleep 5; } | '\(binary)' classify --format jsonl --threads \(threads) \
+                | { IFS= read -r first; echo "threads=\(threads) ms=$(( ($(date +%s%N) - start) / 1000000 )) $first"; cat >/dev/null; } ) &
+            """
+        }.joined(separator: "\n") + "\nwait"
+        let result = try BinaryRunner.shell(script)
+        let reports = result.stdout.split(separator: "\n")
+        #expect(reports.count == 2, "\(result.stdout) \(result.stderr)")
+        for report in reports {
+            let milliseconds = report.split(separator: " ").first { $0.hasPrefix("ms=") }.flatMap { Int($0.dropFirst(3)) } ?? .max
+            #expect(milliseconds < 3_500, "\(report)")
+            #expect(report.contains("\"coredata.migration.incompatible-model\"") || report.contains("134110"), "\(report)")
+        }
+    }
+
     @Test func fullDiskOutputIsAnError() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         let binary = BinaryRunner.binary("cdlog").path

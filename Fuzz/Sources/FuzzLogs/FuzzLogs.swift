@@ -8,7 +8,7 @@
 // Invariants checked besides "never traps":
 //   * the entries are identical whatever the read chunk size (64 KiB vs 1…8 bytes);
 //   * the entries are identical when the input is first cut into blocks at entry boundaries, as
-//     `cdlog classify --threads N` does (LineReader.nextBlock + one EntrySplitter per block);
+//     `cdlog classify --threads N` does (LineReader.forEachPart + one EntrySplitter per part);
 //   * a whole classify run (ClassifyRun + echo folding + JSON Lines reporter) succeeds or throws a
 //     ToolFailure, never anything else.
 import CDLogCore  // OutputSink (a module of CDLogKit, visible to its dependents)
@@ -62,41 +62,23 @@ func split(_ bytes: [UInt8], chunk: Int, forced: InputFormat?, maxLine: Int) -> 
 }
 
 /// What `cdlog classify --threads N` does with a large source: cut it into blocks at entry boundaries
-/// (`LineReader.nextBlock`) and split each block on its own; line numbers are shifted back afterwards.
+/// (`LineReader.forEachPart`: blocks, and spans for entries longer than a block) and split each part on
+/// its own; line numbers are shifted back afterwards.
 func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: Int) -> [EntryView]? {
     guard let isCutPoint = EntrySplitter.cutPointTest(for: format) else { return nil }
-    // Documented limit of the block cutter: when several lines without any cut point fill a whole block,
-    // the block ends at the last newline and that run of lines is split in two (an entry of more than
-    // 2 MiB in `cdlog classify`; more than 4 KiB here). Such inputs are not compared. A single line
-    // longer than a block is handled exactly (LineReader.overlongLineBlock) and is compared.
-    var regionStart = 0, regionLines = 0, offset = 0
-    while offset <= bytes.count {
-        let newline = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
-        var lineEnd = newline
-        if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        let cutHere = offset == bytes.count || bytes[offset..<lineEnd].withUnsafeBytes { isCutPoint($0) }
-        if cutHere && offset > regionStart {
-            if offset - regionStart >= 4096 && regionLines > 1 { return nil }
-            regionStart = offset; regionLines = 0
-        }
-        regionLines += 1
-        offset = newline + 1
-    }
-    if bytes.count - regionStart >= 4096 && regionLines > 1 { return nil }  // input without a final newline
     do {
         let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
                                 blockSize: 4096, maxLineBytes: maxLine)
         var out: [EntryView] = []
         var linesBefore = 0
-        while let block = try reader.nextBlock(isCutPoint: isCutPoint) {
-            let blockReader = LineReader(block: block, name: "fuzz", maxLineBytes: maxLine)
-            try EntrySplitter(reader: blockReader, forcedFormat: format).forEachEntry { raw in
+        try reader.forEachPart(isCutPoint: isCutPoint) { part in
+            try EntrySplitter(reader: part, forcedFormat: format).forEachEntry { raw in
                 var entry = raw.makeEntry(source: "fuzz")
                 entry.line += linesBefore
                 entry.endLine += linesBefore
                 out.append(EntryView(entry))
             }
-            linesBefore += blockReader.lineNumber
+            linesBefore += part.lineNumber
         }
         return out
     } catch {
@@ -153,9 +135,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // (Known limit, not compared: `log stream --style ndjson` writes one object per line, and the block
     // cutter treats every line starting with `{` as an object start; an object spread over several lines
     // with a `{` line inside may be cut differently.)
-    // (Only with the real 1 MiB line cap: the cut-point test sees whole lines, so a 37-byte cap that
-    // cuts a line's prefix apart would differ by construction.)
-    if case .entries(let entries, let format) = big, maxLine == 1 << 20,
+    if case .entries(let entries, let format) = big,
        !(format == .logNDJSON && objectSpansLines(text)),
        let blocked = splitInBlocks(text, chunk: smallChunk, format: format, maxLine: maxLine), blocked != entries {
         FuzzInput.fail("entries differ when the input is cut into blocks:\n\(entries)\n---\n\(blocked)")

@@ -20,6 +20,10 @@ public struct ClassifyRun: Sendable {
         public var threads = 1
         /// Bytes per parallel block.
         public var blockSize = 1 << 18
+        /// A live input (pipe, terminal) that sends nothing for this long ends the entries begun so far
+        /// and the output is flushed, so `log stream | cdlog classify` shows findings as they happen.
+        /// Nil: never. Files never pause.
+        public var pauseMilliseconds: Int32? = 100
         public init() {}
     }
 
@@ -56,15 +60,19 @@ public struct ClassifyRun: Sendable {
         for source in sources {
             summary.sources.append(source.name)
             let reader = LineReader(source: source, blockSize: options.blockSize)
+            reader.pauseMilliseconds = options.pauseMilliseconds
             let splitter = try EntrySplitter(reader: reader, forcedFormat: options.forcedFormat)
+            let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format)
+            // A pause is an entry boundary, as a block's end is: only for formats that can be cut.
+            if isCutPoint == nil { reader.pauseMilliseconds = nil }
             var merger = Merger(summary: summary, reporter: reporter)
-            if options.threads > 1, let isCutPoint = EntrySplitter.cutPointTest(for: splitter.format) {
+            if options.threads > 1, let isCutPoint {
                 try runParallel(reader: reader, format: splitter.format, sourceName: source.name,
                                 isCutPoint: isCutPoint, merger: &merger)
             } else {
                 let batch = try classify(splitter: splitter, sourceName: source.name, streaming: { entry, index in
                     try merger.accept(entry, globalIndex: index)
-                })
+                }, onPause: { try merger.pause() })
                 merger.add(batch)
             }
             try merger.finishSource()
@@ -76,12 +84,13 @@ public struct ClassifyRun: Sendable {
 
     /// Runs one splitter to the end on the calling thread. With `streaming`, wanted entries go there
     /// as they come; otherwise they are collected in the batch.
+    /// `onPause` is called when a live input paused (`EntrySplitter.forEachEntry`).
     func classify(splitter: EntrySplitter, sourceName: String, scratches: ReusePool<Classifier.Scratch>? = nil,
-                  streaming: ((ReportedEntry, Int) throws -> Void)? = nil) throws -> Batch {
+                  streaming: ((ReportedEntry, Int) throws -> Void)? = nil, onPause: (() throws -> Void)? = nil) throws -> Batch {
         var batch = Batch()
         let scratch = scratches?.take() ?? classifier.makeScratch()
         defer { scratches?.give(scratch) }
-        try splitter.forEachEntry { raw in
+        try splitter.forEachEntry(onPause: onPause) { raw in
             batch.entries += 1
             let classification: Classification?
             if let prepared = raw.prepared {
@@ -125,10 +134,10 @@ public struct ClassifyRun: Sendable {
         }
 
         while let step = try reader.nextBlock(isCutPoint: isCutPoint) {
-            let slot = PendingBatch()
-            pending.append(slot)
             switch step {
             case .block(let block):
+                let slot = PendingBatch()
+                pending.append(slot)
                 let run = self
                 limiter.wait()
                 queue.async {
@@ -143,6 +152,8 @@ public struct ClassifyRun: Sendable {
             case .longEntry:
                 // An entry longer than a block: read here, line by line, up to the next cut point, so it
                 // stays whole as on one thread (cutting it at a block's end made two entries of it).
+                let slot = PendingBatch()
+                pending.append(slot)
                 reader.beginSpan(boundary: isCutPoint)
                 defer { reader.endSpan() }
                 slot.store(Result {
@@ -150,6 +161,13 @@ public struct ClassifyRun: Sendable {
                                  sourceName: sourceName, scratches: scratches)
                 })
                 slot.done.signal()
+            case .paused: break
+            }
+            if reader.stoppedAtPause {
+                // A live input paused: everything read so far goes out now.
+                reader.resumeAfterPause()
+                while !pending.isEmpty { try drainOne() }
+                try merger.pause()
             }
             if pending.count >= window { try drainOne() }
         }
@@ -189,6 +207,12 @@ public struct ClassifyRun: Sendable {
                 shifted.entry.endLine += linesBefore
                 try accept(shifted, globalIndex: entriesBefore + index)
             }
+        }
+
+        /// A live input paused: the entry held for echo folding goes out, and the output is flushed.
+        mutating func pause() throws {
+            try finishSource()
+            try reporter.flush()
         }
 
         mutating func finishSource() throws {

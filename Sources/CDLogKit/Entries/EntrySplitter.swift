@@ -20,7 +20,11 @@ public struct EntrySplitter {
         }
     }
 
-    public func forEachEntry(_ emit: (inout RawEntry) throws -> Void) throws {
+    /// Calls `emit` for each entry. When the reader stops because a live input paused
+    /// (`LineReader.pauseMilliseconds`), the entries begun so far are finished as at the end of input,
+    /// then `onPause` is called and splitting goes on with the next line; without `onPause` this
+    /// returns there.
+    public func forEachEntry(onPause: (() throws -> Void)? = nil, _ emit: (inout RawEntry) throws -> Void) throws {
         var entry = RawEntry()
         switch format {
         case .crashReport:
@@ -31,10 +35,17 @@ public struct EntrySplitter {
                 entry.prepared = prepared
                 try emit(&entry)
             }
-        case .logJSON, .logNDJSON:
-            try splitJSONEvents(into: &entry, emit)
         default:
-            try splitLines(FormatDetector.lineFormat(for: format), into: &entry, emit)
+            while true {
+                if format == .logJSON || format == .logNDJSON {
+                    try splitJSONEvents(into: &entry, emit)
+                } else {
+                    try splitLines(FormatDetector.lineFormat(for: format), into: &entry, emit)
+                }
+                guard reader.stoppedAtPause, let onPause else { return }
+                reader.resumeAfterPause()
+                try onPause()
+            }
         }
     }
 

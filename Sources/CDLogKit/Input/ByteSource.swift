@@ -11,6 +11,14 @@ public protocol ByteSource {
     var name: String { get }
     /// Reads up to `buffer.count` bytes; returns 0 at the end. Throws `ToolFailure` on a read error.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Waits up to `milliseconds` for input; false when none came in that time (a live stream paused),
+    /// true when a read would not block (data, the end, or an error to report). Sources that never
+    /// pause (files, memory) return true at once.
+    mutating func waitForInput(milliseconds: Int32) throws -> Bool
+}
+
+extension ByteSource {
+    public mutating func waitForInput(milliseconds: Int32) throws -> Bool { true }
 }
 
 /// A file or stdin, read with read(2). Opening refuses directories and reports errors in one line.
@@ -18,6 +26,8 @@ public final class FileByteSource: ByteSource {
     public let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
+    /// A pipe, terminal or socket: input that can pause (a regular file never does).
+    private let isLive: Bool
 
     /// Opens `path` for reading (`-` means stdin). Throws `ToolFailure` naming the path.
     public init(path: String) throws {
@@ -25,6 +35,8 @@ public final class FileByteSource: ByteSource {
         if path == "-" {
             fd = 0
             ownsDescriptor = false
+            var info = stat()
+            isLive = fstat(0, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG
             return
         }
         let opened = open(path, O_RDONLY | O_CLOEXEC)
@@ -32,15 +44,32 @@ public final class FileByteSource: ByteSource {
             throw ToolFailure("cannot open \(path): \(String(cString: strerror(errno)))")
         }
         var info = stat()
-        if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(opened, &info) == 0 else {
+            let code = errno
+            close(opened)
+            throw ToolFailure("cannot read \(path): \(String(cString: strerror(code)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
             close(opened)
             throw ToolFailure("cannot read \(path): is a directory")
         }
         fd = opened
         ownsDescriptor = true
+        isLive = (info.st_mode & S_IFMT) != S_IFREG
     }
 
     deinit { if ownsDescriptor { close(fd) } }
+
+    public func waitForInput(milliseconds: Int32) throws -> Bool {
+        guard isLive else { return true }
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, milliseconds)
+            if ready >= 0 { return ready > 0 }
+            if errno == EINTR { continue }
+            return true  // let read(2) report the error
+        }
+    }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {

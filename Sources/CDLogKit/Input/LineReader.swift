@@ -61,7 +61,15 @@ public final class LineReader {
     /// consuming anything. Used for format detection.
     public func peek(_ count: Int) throws -> ArraySlice<UInt8> {
         let wanted = min(count, buffer.count - 1)
-        while end - start < wanted, !atEOF { try fill() }
+        while end - start < wanted, !atEOF {
+            // A live stream that pauses is detected on what it has sent (once it has sent something);
+            // the pause is reported to the next reader call that runs out of lines, as nothing was consumed.
+            if try !fill(mayPause: true), end > start {
+                pauseReported = false
+                pauseSeenByPeek = true
+                break
+            }
+        }
         let available = min(wanted, end - start)
         return ArraySlice(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + available)]))
     }
@@ -110,7 +118,10 @@ public final class LineReader {
                 try body(line, cut)
                 return true
             }
-            try fill()
+            if try !fill(mayPause: true) {
+                stoppedAtPause = true
+                return false
+            }
         }
     }
 
@@ -121,6 +132,8 @@ public final class LineReader {
         /// No cut point follows within a block's length: the entry at the read position is longer than
         /// a block. The caller reads it line by line (`beginSpan`) up to the next cut point.
         case longEntry
+        /// The input paused (`pauseMilliseconds`) with no whole line unread; `stoppedAtPause` is set.
+        case paused
     }
 
     /// Hands out the next run of whole lines, about `blockSize` bytes, ending just before a line for
@@ -129,13 +142,17 @@ public final class LineReader {
     /// the end of input. `isCutPoint` sees lines as `nextLine` hands them out (no `\r\n`, cut at the
     /// line cap). Lines handed out this way are not counted in `lineNumber`.
     public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> BlockStep? {
-        while end - start < blockSize, !atEOF { try fill() }
+        while end - start < blockSize, !atEOF {
+            if try !fill(mayPause: true) {
+                // The input paused: what it sent so far is a block of its own.
+                stoppedAtPause = true
+                guard let newline = lastNewline(from: start, to: end) else { return .paused }
+                return .block(takeBlock(upTo: newline + 1))
+            }
+        }
         guard end > start else { return nil }
         if atEOF && end - start <= blockSize {
-            let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), pool: blockPool)
-            consumedBytes += end - start
-            start = end
-            return .block(block)
+            return .block(takeBlock(upTo: end))
         }
         // Walk back over line starts until one is a cut point.
         var position = min(end, start + blockSize) - 1
@@ -143,14 +160,37 @@ public final class LineReader {
             guard let found = lastNewline(from: start, to: position) else { break }
             let lineStart = found + 1
             if lineStart < end, isCutPoint(lineAsHandedOut(from: lineStart)) {
-                let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<lineStart]), pool: blockPool)
-                consumedBytes += lineStart - start
-                start = lineStart
-                return .block(block)
+                return .block(takeBlock(upTo: lineStart))
             }
             position = found
         }
         return .longEntry
+    }
+
+    /// Reads the rest of the input cut as `nextBlock` cuts it, calling `body` in order with a reader for
+    /// each part: a block's own reader, or this reader for the span of an entry longer than a block.
+    /// Each part splits into entries on its own, and the reader's `lineNumber` counts the part's lines.
+    /// This is `ClassifyRun`'s parallel cutting done on one thread, for the tests and fuzzers that check
+    /// it gives the entries one pass gives.
+    public func forEachPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, _ body: (LineReader) throws -> Void) throws {
+        while let step = try nextBlock(isCutPoint: isCutPoint) {
+            switch step {
+            case .block(let block): try body(LineReader(block: block, name: sourceName, maxLineBytes: maxLineBytes))
+            case .longEntry:
+                beginSpan(boundary: isCutPoint)
+                defer { endSpan() }
+                try body(self)
+            case .paused: resumeAfterPause()
+            }
+        }
+    }
+
+    /// Consumes `buffer[start..<blockEnd]` into a block.
+    private func takeBlock(upTo blockEnd: Int) -> ByteBlock {
+        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]), pool: blockPool)
+        consumedBytes += blockEnd - start
+        start = blockEnd
+        return block
     }
 
     /// The line starting at `lineStart` as `nextLine` would hand it out, as far as it is buffered.
@@ -170,6 +210,19 @@ public final class LineReader {
     }
 
     public func endSpan() { spanBoundary = nil }
+
+    /// When set, a source that sends nothing for this long (a live `log stream` going quiet) makes
+    /// `nextLine` return false and `nextBlock` return what it has, with `stoppedAtPause` set, so the
+    /// caller can finish its entries and flush its output. Files and memory never pause.
+    public var pauseMilliseconds: Int32?
+    /// True after `nextLine` or `nextBlock` stopped because the input paused; see `resumeAfterPause`.
+    public private(set) var stoppedAtPause = false
+    @exclusivity(unchecked) private var pauseReported = false
+    /// `peek` stopped at a pause and nothing was read since: the next `fill` reports it without waiting.
+    @exclusivity(unchecked) private var pauseSeenByPeek = false
+
+    /// Clears `stoppedAtPause`; reading goes on, waiting for input.
+    public func resumeAfterPause() { stoppedAtPause = false }
 
     /// Set by `beginSpan`.
     @exclusivity(unchecked) private var spanBoundary: ((UnsafeRawBufferPointer) -> Bool)?
@@ -220,8 +273,17 @@ public final class LineReader {
         return UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
     }
 
-    /// Moves the unread bytes to the front and reads one more block after them.
-    private func fill() throws {
+    /// Moves the unread bytes to the front and reads one more block after them. With `mayPause`, when
+    /// `pauseMilliseconds` is set and the source sends nothing for that long, reads nothing and returns
+    /// false, once per pause (the next call waits for input as long as it takes).
+    @discardableResult
+    private func fill(mayPause: Bool = false) throws -> Bool {
+        if mayPause, let pauseMilliseconds, !pauseReported,
+           try pauseSeenByPeek || !source.waitForInput(milliseconds: pauseMilliseconds) {
+            pauseReported = true
+            pauseSeenByPeek = false
+            return false
+        }
         if start > 0 {
             let pending = end - start
             if pending > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending) }
@@ -229,9 +291,12 @@ public final class LineReader {
             end = pending
         }
         let room = min(blockSize, buffer.count - end)
-        guard room > 0 else { return }
+        guard room > 0 else { return true }
         let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + room)]))
         if count == 0 { atEOF = true } else { end += count }
+        pauseReported = false
+        pauseSeenByPeek = false
+        return true
     }
 
     private func skipRestOfLine() throws {

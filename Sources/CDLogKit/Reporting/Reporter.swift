@@ -5,7 +5,13 @@ import CDLogCore
 /// (`json`, `markdown`) may collect and write at `finish`.
 public protocol Reporter: AnyObject {
     func report(_ entry: ReportedEntry) throws
+    /// Writes out what streaming reporters hold (called when a live input pauses).
+    func flush() throws
     func finish(summary: ClassifySummary) throws
+}
+
+extension Reporter {
+    public func flush() throws {}
 }
 
 /// The output formats of `cdlog classify`.
@@ -83,6 +89,8 @@ final class JSONLinesReporter: Reporter {
         try sink.write(bytes: writer.bytes)
         try sink.write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
     }
+
+    func flush() throws { try sink.flush() }
 
     func finish(summary: ClassifySummary) throws {
         var w = JSONWriter()

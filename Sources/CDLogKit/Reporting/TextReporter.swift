@@ -48,6 +48,8 @@ final class TextReporter: Reporter {
         try sink.write(line + "\n")
     }
 
+    func flush() throws { try sink.flush() }
+
     func finish(summary: ClassifySummary) throws {
         var out = "\n"
         out += "\(summary.entries) entries read, \(summary.classified) classified, \(summary.findings) findings shown\n"

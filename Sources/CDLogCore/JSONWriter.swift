@@ -53,6 +53,23 @@ public struct JSONWriter {
         needsComma[needsComma.count - 1] = false
     }
 
+    /// Writes object members encoded beforehand (`"a":1,"b":"x"`, no leading or trailing comma), as if
+    /// each had been written with `key` and a value call. For members that are the same in every object
+    /// (a rule's verdict), encoded once instead of escaped again each time.
+    public mutating func members(encoded fragment: [UInt8]) {
+        separator()
+        bytes.append(contentsOf: fragment)
+    }
+
+    /// The text `members(encoded:)` takes for `pairs` (string values; nil is `null`).
+    public static func encodeMembers(_ pairs: [(key: String, value: String?)]) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        for (key, value) in pairs { writer.field(key, value) }
+        writer.endObject()
+        return Array(writer.bytes.dropFirst().dropLast())
+    }
+
     public mutating func string(_ value: String?) {
         separator()
         if let value { JSONWriter.appendQuoted(value, to: &bytes) } else { append("null") }

@@ -41,16 +41,17 @@ enum EntryJSON {
         w.key(constant: "source"); w.string(entry.source)
         w.key(constant: "line"); w.int(entry.line)
         w.key(constant: "endLine"); w.int(entry.endLine)
-        w.key(constant: "category"); w.string(classification?.category.id)
-        w.key(constant: "severity"); w.string(classification?.severity.name)
-        w.key(constant: "rule"); w.string(classification?.rule.id)
-        w.key(constant: "title"); w.string(classification?.rule.title)
+        if let rule = classification?.rule {
+            w.members(encoded: rule.encodedVerdict)
+        } else {
+            for key: StaticString in ["category", "severity", "rule", "title"] { w.key(constant: key); w.null() }
+        }
         w.key(constant: "message"); w.string(entry.message)
         w.key(constant: "fields")
         w.beginObject()
         for (name, value) in classification?.fields ?? entry.presetFields { w.field(name, value) }
         w.endObject()
-        w.key(constant: "advice"); w.string(classification?.rule.advice)
+        if let rule = classification?.rule { w.members(encoded: rule.encodedAdvice) } else { w.key(constant: "advice"); w.null() }
         w.key(constant: "timestamp"); w.string(entry.timestamp)
         w.key(constant: "process"); w.string(entry.process)
         w.key(constant: "count"); w.int(reported.count)

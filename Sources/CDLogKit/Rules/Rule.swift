@@ -68,6 +68,11 @@ public final class Rule: Sendable {
     public let location: SourceLocation
     /// Global declaration order (files by name, then position): the last tie-breaker.
     public let order: Int
+    /// `"category":…,"severity":…,"rule":…,"title":…` and `"advice":…` as JSON members, encoded once
+    /// (`JSONWriter.members(encoded:)`): escaping them again for every finding was a quarter of the
+    /// JSON output's cost.
+    let encodedVerdict: [UInt8]
+    let encodedAdvice: [UInt8]
 
     init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,
          patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
@@ -79,6 +84,9 @@ public final class Rule: Sendable {
         self.excluded = excluded; self.fieldPatterns = fieldPatterns; self.extractors = extractors
         self.advice = advice; self.references = references; self.matchExamples = matchExamples
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
+        encodedVerdict = JSONWriter.encodeMembers([("category", category.id), ("severity", severity.name),
+                                                   ("rule", id), ("title", title)])
+        encodedAdvice = JSONWriter.encodeMembers([("advice", advice)])
     }
 
     /// True when `self` wins over `other` for the same entry (Rules/README.md, "Which rule wins").

@@ -45,6 +45,19 @@ public final class OutputSink {
         if buffer.count >= capacity { try flush() }
     }
 
+    /// `write(bytes:)` for arrays, not generic: called from another module, the generic version is not
+    /// specialized and looked up the collection's associated types at run time on every call (5 % of a
+    /// classify run's instructions, two calls per finding).
+    public func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func write(byte: UInt8) throws {
+        buffer.append(byte)
+        if buffer.count >= capacity { try flush() }
+    }
+
     /// Writes everything buffered. Throws `OutputClosed` on EPIPE, `ToolFailure` on other errors.
     public func flush() throws {
         if closedForWriting { buffer.removeAll(keepingCapacity: true); throw OutputClosed() }

@@ -88,7 +88,7 @@ final class JSONLinesReporter: Reporter {
         writer.reset()
         EntryJSON.write(entry, into: &writer)
         try sink.write(bytes: writer.bytes)
-        try sink.write(bytes: CollectionOfOne(UInt8(ascii: "\n")))
+        try sink.write(byte: UInt8(ascii: "\n"))
     }
 
     func flush() throws { try sink.flush() }

@@ -100,7 +100,7 @@ public struct ClassifyRun: Sendable {
                                         isCrashReport: prepared.format == .crashReport, scratch: scratch)
                 }
             } else {
-                classification = raw.message.withUnsafeBytes { classifier.classify(message: $0, scratch: scratch) }
+                classification = classifier.classify(message: raw.message.bytes, scratch: scratch)
             }
             batch.summary.count(classification)
             if raw.truncated { batch.summary.truncatedEntries += 1 }

@@ -102,7 +102,7 @@ public struct EntrySplitter {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 entry.reset(line: number, format: lineFormat.format)
                 let prefixEnd = min(header.messageStart, line.count)
-                entry.prefix.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[0..<prefixEnd]))
+                entry.prefix.append(UnsafeRawBufferPointer(rebasing: line[0..<prefixEnd]))
                 entry.header = header
                 entry.appendMessage(UnsafeRawBufferPointer(rebasing: line[prefixEnd...]))
                 open = true
@@ -179,8 +179,8 @@ public struct EntrySplitter {
             // Header values are unescaped into `entry.prefix` and referenced by range, as for line formats.
             func keep(_ value: Range<Int>, _ isString: Bool) -> Range<Int> {
                 let start = entry.prefix.count
-                if isString { FlatJSONObject.unescape(object, value, into: &entry.prefix, limit: start + 4096) } else {
-                    entry.prefix.append(contentsOf: object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
+                if isString { FlatJSONObject.unescape(object, value, into: entry.prefix, limit: start + 4096) } else {
+                    entry.prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
                 }
                 return start..<entry.prefix.count
             }
@@ -192,7 +192,7 @@ public struct EntrySplitter {
                 case 16 where FlatJSONObject.key(key, is: "processImagePath"):
                     guard !explicitProcess else { break }
                     let path = keep(value, isString)
-                    let slash = entry.prefix[path].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.lowerBound
+                    let slash = entry.prefix[path].lastIndex(of: UInt8(ascii: "/")).map { path.lowerBound + $0 + 1 } ?? path.lowerBound
                     entry.header.process = slash..<path.upperBound
                 case 7 where FlatJSONObject.key(key, is: "process"):
                     entry.header.process = keep(value, isString)
@@ -207,7 +207,7 @@ public struct EntrySplitter {
             }
             guard let message else { return }  // activity and signpost events carry no message
             let before = entry.message.count
-            FlatJSONObject.unescape(object, message, into: &entry.message, limit: EntryLimits.maxMessageBytes)
+            FlatJSONObject.unescape(object, message, into: entry.message, limit: EntryLimits.maxMessageBytes)
             if entry.message.count >= EntryLimits.maxMessageBytes, message.count > entry.message.count - before { entry.truncated = true }
             try emit(&entry)
         }

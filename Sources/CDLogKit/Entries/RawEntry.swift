@@ -3,10 +3,10 @@
 public struct RawEntry {
     /// The message bytes (prefix removed, continuation lines joined by `\n`), at most
     /// `EntryLimits.maxMessageBytes`.
-    public var message: [UInt8] = []
+    public let message = ByteStore(capacity: 4096)
     /// The first line's prefix bytes (for JSON styles: the unescaped header values); `header`'s ranges
     /// point into it.
-    public var prefix: [UInt8] = []
+    public let prefix = ByteStore(capacity: 256)
     public var header = LineHeader(messageStart: 0)
     public var line = 0
     public var endLine = 0
@@ -15,15 +15,11 @@ public struct RawEntry {
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
 
-    public init() {
-        message.reserveCapacity(4096)
-        prefix.reserveCapacity(256)
-    }
+    public init() {}
 
     mutating func reset(line: Int, format: InputFormat) {
-        // (`removeAll(keepingCapacity:)` on an empty array still goes through `replaceSubrange`.)
-        if !message.isEmpty { message.removeAll(keepingCapacity: true) }
-        if !prefix.isEmpty { prefix.removeAll(keepingCapacity: true) }
+        message.removeAll()
+        prefix.removeAll()
         header = LineHeader(messageStart: 0)
         self.line = line
         endLine = line
@@ -36,9 +32,9 @@ public struct RawEntry {
     mutating func appendMessage(_ bytes: UnsafeRawBufferPointer) {
         let room = EntryLimits.maxMessageBytes - message.count
         if bytes.count <= room {
-            message.append(contentsOf: bytes)
+            message.append(bytes)
         } else {
-            if room > 0 { message.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<room])) }
+            if room > 0 { message.append(UnsafeRawBufferPointer(rebasing: bytes[0..<room])) }
             truncated = true
         }
     }
@@ -54,13 +50,13 @@ public struct RawEntry {
             return prepared
         }
         var entry = Entry(source: source, line: line, endLine: endLine,
-                          message: String(decoding: message, as: UTF8.self), format: format)
+                          message: String(decoding: message.bytes, as: UTF8.self), format: format)
         func text(_ range: Range<Int>?) -> String? {
             guard let range, range.lowerBound >= 0, range.upperBound <= prefix.count, !range.isEmpty else { return nil }
             return String(decoding: prefix[range], as: UTF8.self)
         }
         if let range = header.timestamp, range.lowerBound >= 0, range.upperBound <= prefix.count, !range.isEmpty {
-            entry.timestamp = prefix.withUnsafeBytes { Timestamps.iso8601(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+            entry.timestamp = Timestamps.iso8601(bytes: prefix[range])
         }
         entry.process = text(header.process)
         entry.pid = text(header.pid).flatMap { Int($0) }

@@ -159,7 +159,7 @@ enum FlatJSONObject {
 
     /// Appends the unescaped form of the string contents `bytes[range]` to `out` (`\n`, `\"`, `\uXXXX`
     /// with surrogate pairs; bad escapes become U+FFFD). Stops after `limit` output bytes.
-    static func unescape(_ bytes: [UInt8], _ range: Range<Int>, into out: inout [UInt8], limit: Int = Int.max) {
+    static func unescape(_ bytes: [UInt8], _ range: Range<Int>, into out: ByteStore, limit: Int = Int.max) {
         var i = range.lowerBound
         let n = range.upperBound
         while i < n, out.count < limit {
@@ -169,7 +169,7 @@ enum FlatJSONObject {
                 let j = bytes.withUnsafeBytes { buffer in
                     memchr(buffer.baseAddress! + i + 1, 0x5C, n - i - 1).map { UnsafeRawPointer($0) - buffer.baseAddress! } ?? n
                 }
-                out.append(contentsOf: bytes[i..<min(j, i + (limit - out.count))])
+                out.append(bytes[i..<min(j, i + (limit - out.count))])
                 i = j
                 continue
             }
@@ -183,7 +183,7 @@ enum FlatJSONObject {
             case UInt8(ascii: "b"): out.append(8)
             case UInt8(ascii: "f"): out.append(12)
             case UInt8(ascii: "u"):
-                guard let unit = hex4(bytes, at: i), i + 4 <= n else { out.append(contentsOf: replacement); continue }
+                guard let unit = hex4(bytes, at: i), i + 4 <= n else { out.append(replacement); continue }
                 i += 4
                 var scalar = UInt32(unit)
                 if (0xD800..<0xDC00).contains(unit) {
@@ -191,11 +191,11 @@ enum FlatJSONObject {
                        let low = hex4(bytes, at: i + 2), (0xDC00..<0xE000).contains(low) {
                         scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
                         i += 6
-                    } else { out.append(contentsOf: replacement); continue }
+                    } else { out.append(replacement); continue }
                 } else if (0xDC00..<0xE000).contains(unit) {
-                    out.append(contentsOf: replacement); continue
+                    out.append(replacement); continue
                 }
-                if let s = Unicode.Scalar(scalar) { out.append(contentsOf: Array(String(Character(s)).utf8)) } else { out.append(contentsOf: replacement) }
+                if let s = Unicode.Scalar(scalar) { out.append(Array(String(Character(s)).utf8)) } else { out.append(replacement) }
             default: out.append(e)  // \" \\ \/ and anything unknown
             }
         }

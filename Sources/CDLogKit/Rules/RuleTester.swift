@@ -78,9 +78,7 @@ public struct RuleTester {
             try splitter.forEachEntry { raw in
                 guard first else { return }
                 first = false
-                result = raw.message.withUnsafeBytes {
-                    classifier.classify(message: $0, isCrashReport: rule.input != .log, scratch: scratch)
-                }
+                result = classifier.classify(message: raw.message.bytes, isCrashReport: rule.input != .log, scratch: scratch)
             }
         } catch {
             return "example could not be read as \(wrapping.rawValue): \(error)"

@@ -19,22 +19,31 @@ enum ByteScan {
               isDigit(b[0]), isDigit(b[1]), isDigit(b[2]), isDigit(b[3]), isDigit(b[5]), isDigit(b[6]),
               isDigit(b[8]), isDigit(b[9]), isDigit(b[11]), isDigit(b[12]), isDigit(b[14]), isDigit(b[15]),
               isDigit(b[17]), isDigit(b[18]) else { return nil }
+        let end = p.count
+        let line = base.assumingMemoryBound(to: UInt8.self)
         var pos = start + 19
-        if pos < p.count, p[pos] == UInt8(ascii: ".") {
+        if pos < end, line[pos] == UInt8(ascii: ".") {
             pos += 1
             let digitsStart = pos
-            while pos < p.count, isDigit(p[pos]) { pos += 1 }
+            while pos < end, isDigit(line[pos]) { pos += 1 }
             if pos == digitsStart { return nil }
         }
-        if pos < p.count, p[pos] == UInt8(ascii: "+") || p[pos] == UInt8(ascii: "-") {
+        guard pos < end else { return pos }
+        let sign = line[pos]
+        if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            // `±HHMM`, the common form, tested straight; otherwise four digits with colons after the
+            // second (`±HH:MM`).
+            if end - pos >= 5, isDigit(line[pos + 1]), isDigit(line[pos + 2]), isDigit(line[pos + 3]), isDigit(line[pos + 4]) {
+                return pos + 5
+            }
             var q = pos + 1
             var digits = 0
-            while q < p.count, digits < 4, isDigit(p[q]) || (digits == 2 && p[q] == UInt8(ascii: ":")) {
-                if isDigit(p[q]) { digits += 1 }
+            while q < end, digits < 4, isDigit(line[q]) || (digits == 2 && line[q] == UInt8(ascii: ":")) {
+                if isDigit(line[q]) { digits += 1 }
                 q += 1
             }
             if digits == 4 { pos = q }
-        } else if pos < p.count, p[pos] == UInt8(ascii: "Z") {
+        } else if sign == UInt8(ascii: "Z") {
             pos += 1
         }
         return pos
@@ -48,14 +57,14 @@ enum ByteScan {
     }
 
     /// One or more digits.
-    static func digits(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+    @inline(__always) static func digits(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
         var i = start
         while i < p.count, isDigit(p[i]) { i += 1 }
         return i > start ? i : nil
     }
 
     /// One or more hex digits, optionally after `0x`.
-    static func hexNumber(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
+    @inline(__always) static func hexNumber(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
         var i = start
         if p.count - i >= 2, p[i] == UInt8(ascii: "0"), p[i + 1] | 0x20 == UInt8(ascii: "x") { i += 2 }
         let digitsStart = i

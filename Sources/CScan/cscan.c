@@ -37,14 +37,24 @@ int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *tra
     size_t a = *pos_a, b = *pos_b;
     unsigned int sa = *state_a, sb = *state_b;
     int hit = 0;
-    while (a < end_a && b < end_b) {
-        sa = transitions[sa + classes[subject[a]]];
-        sb = transitions[sb + classes[subject[b]]];
-        hit = (sa >= accept_from) | ((sb >= accept_from) << 1);
-        if (hit) goto done;
-        a++;
-        b++;
+    /* Both ranges in step, one counter; one test of the larger state per step (accepting states are
+       numbered last), and which range hit is worked out only then. */
+    size_t steps = (end_a - a < end_b - b) ? end_a - a : end_b - b;
+    if (a >= end_a || b >= end_b) steps = 0;
+    const unsigned char *pa = subject + a, *pb = subject + b;
+    for (size_t i = 0; i < steps; i++) {
+        sa = transitions[sa + classes[pa[i]]];
+        sb = transitions[sb + classes[pb[i]]];
+        unsigned int larger = sa > sb ? sa : sb;
+        if (larger >= accept_from) {
+            hit = (sa >= accept_from) | ((sb >= accept_from) << 1);
+            a += i;
+            b += i;
+            goto done;
+        }
     }
+    a += steps;
+    b += steps;
     for (; a < end_a; a++) {
         sa = transitions[sa + classes[subject[a]]];
         if (sa >= accept_from) { hit = 1; goto done; }

@@ -26,7 +26,7 @@ public final class Classifier: Sendable {
     /// One thread's; its state is exempt from run-time exclusivity checks (one per entry otherwise).
     public final class Scratch {
         let match = MatchScratch()
-        @exclusivity(unchecked) var prefilter: Prefilter.Evaluation
+        let prefilter: Prefilter.Evaluation
         init(_ prefilter: Prefilter) { self.prefilter = prefilter.makeEvaluation() }
         /// True when some pattern hit PCRE2's match limit since the last reset.
         public var exceededMatchLimit: Bool {
@@ -42,7 +42,7 @@ public final class Classifier: Sendable {
     /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
-        guard prefilterTables.scan(message, &scratch.prefilter) else { return nil }
+        guard prefilterTables.scan(message, scratch.prefilter) else { return nil }
         for candidate in scratch.prefilter.candidates {
             let index = Int(candidate)
             let rule = rankedRules[index]

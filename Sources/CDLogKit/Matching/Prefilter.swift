@@ -85,29 +85,69 @@ public final class Prefilter: Sendable {
     }
 
     /// Per-entry state: which literals the current entry contains and which rules are candidates.
-    /// Reuse one per thread.
-    public struct Evaluation {
-        var seenGeneration: [UInt32]
-        var candidateGeneration: [UInt32]
-        var generation: UInt32 = 0
+    /// Reuse one per thread; not for sharing. Plain memory rather than arrays: every write to an array
+    /// checked its uniqueness, several times per entry.
+    public final class Evaluation {
+        let literalCount: Int
+        let ruleCount: Int
+        /// Per literal / per rule: the generation (entry) that last saw it.
+        let seenGeneration: UnsafeMutablePointer<UInt32>
+        let candidateGeneration: UnsafeMutablePointer<UInt32>
+        private let candidateStorage: UnsafeMutablePointer<Int32>
+        @exclusivity(unchecked) var generation: UInt32 = 0
+        @exclusivity(unchecked) var candidateCount = 0
+
+        init(literalCount: Int, ruleCount: Int) {
+            self.literalCount = literalCount
+            self.ruleCount = ruleCount
+            seenGeneration = .allocate(capacity: max(1, literalCount))
+            seenGeneration.initialize(repeating: 0, count: max(1, literalCount))
+            candidateGeneration = .allocate(capacity: max(1, ruleCount))
+            candidateGeneration.initialize(repeating: 0, count: max(1, ruleCount))
+            candidateStorage = .allocate(capacity: max(1, ruleCount))
+        }
+
+        deinit {
+            seenGeneration.deallocate()
+            candidateGeneration.deallocate()
+            candidateStorage.deallocate()
+        }
+
         /// Rules (rank indices) that may match the entry last scanned, in rank order, each once.
-        public internal(set) var candidates: [Int32] = []
+        public var candidates: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: candidateStorage, count: candidateCount) }
 
         @inline(__always) func sawAny(_ ids: UnsafePointer<Int32>, from start: Int32, to end: Int32) -> Bool {
             for k in Int(start)..<Int(end) where seenGeneration[Int(ids[k])] == generation { return true }
             return false
         }
 
-        @inline(__always) mutating func addCandidate(_ rule: Int32) {
+        /// Adds `rule` unless already there (each rule once: at most `ruleCount` candidates).
+        @inline(__always) func addCandidate(_ rule: Int32) {
             guard candidateGeneration[Int(rule)] != generation else { return }
             candidateGeneration[Int(rule)] = generation
-            candidates.append(rule)
+            candidateStorage[candidateCount] = rule
+            candidateCount += 1
+        }
+
+        /// Starts a new entry: nothing seen, no candidates.
+        @inline(__always) func beginEntry() {
+            generation &+= 1
+            if generation == 0 {
+                seenGeneration.update(repeating: 0, count: max(1, literalCount))
+                candidateGeneration.update(repeating: 0, count: max(1, ruleCount))
+                generation = 1
+            }
+            candidateCount = 0
+        }
+
+        func sortCandidates() {
+            var stored = UnsafeMutableBufferPointer(start: candidateStorage, count: candidateCount)
+            stored.sort()
         }
     }
 
     public func makeEvaluation() -> Evaluation {
-        Evaluation(seenGeneration: [UInt32](repeating: 0, count: automaton.literalCount),
-                   candidateGeneration: [UInt32](repeating: 0, count: ruleCount))
+        Evaluation(literalCount: automaton.literalCount, ruleCount: ruleCount)
     }
 
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
@@ -124,15 +164,8 @@ extension Prefilter.Tables {
     /// Scans a new entry and collects its candidate rules. Returns false when there are none (the
     /// common case for noise), so the caller can skip the entry at once.
     @inline(__always)
-    public func scan(_ message: UnsafeRawBufferPointer, _ evaluation: inout Prefilter.Evaluation) -> Bool {
-        evaluation.generation &+= 1
-        if evaluation.generation == 0 {
-            for i in evaluation.seenGeneration.indices { evaluation.seenGeneration[i] = 0 }
-            for i in evaluation.candidateGeneration.indices { evaluation.candidateGeneration[i] = 0 }
-            evaluation.generation = 1
-        }
-        // (Guarded: `removeAll(keepingCapacity:)` on an empty array still goes through `replaceSubrange`.)
-        if !evaluation.candidates.isEmpty { evaluation.candidates.removeAll(keepingCapacity: true) }
+    public func scan(_ message: UnsafeRawBufferPointer, _ evaluation: Prefilter.Evaluation) -> Bool {
+        evaluation.beginEntry()
         let generation = evaluation.generation
         let literalRuleStart = literalRuleStart, literalRules = literalRules
         automaton.scan(message) { id in
@@ -141,8 +174,8 @@ extension Prefilter.Tables {
             for k in Int(literalRuleStart[id])..<Int(literalRuleStart[id + 1]) { evaluation.addCandidate(literalRules[k]) }
         }
         for rule in alwaysCandidates { evaluation.addCandidate(rule) }
-        if evaluation.candidates.count > 1 { evaluation.candidates.sort() }
-        return !evaluation.candidates.isEmpty
+        if evaluation.candidateCount > 1 { evaluation.sortCandidates() }
+        return evaluation.candidateCount > 0
     }
 
     /// True when every `require` pattern of rule `ruleIndex` has one of its literals in the entry last

@@ -177,34 +177,39 @@ public struct EntrySplitter {
             entry.truncated = truncated
             var message: Range<Int>? = nil
             // Header values are unescaped into `entry.prefix` and referenced by range, as for line formats.
+            // (The header is built in a local and stored once: set through the captured `entry`, each
+            // field cost a call that copied the whole header.)
+            let prefix = entry.prefix
+            var header = LineHeader(messageStart: 0)
             func keep(_ value: Range<Int>, _ isString: Bool) -> Range<Int> {
-                let start = entry.prefix.count
-                if isString { FlatJSONObject.unescape(object, value, into: entry.prefix, limit: start + 4096) } else {
-                    entry.prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
+                let start = prefix.count
+                if isString { FlatJSONObject.unescape(object, value, into: prefix, limit: start + 4096) } else {
+                    prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
                 }
-                return start..<entry.prefix.count
+                return start..<prefix.count
             }
             var explicitProcess = false
             FlatJSONObject.scan(object) { key, value, isString in
                 switch key.count {
                 case 12 where FlatJSONObject.key(key, is: "eventMessage"): message = value
-                case 9 where FlatJSONObject.key(key, is: "timestamp"): entry.header.timestamp = keep(value, isString)
+                case 9 where FlatJSONObject.key(key, is: "timestamp"): header.timestamp = keep(value, isString)
                 case 16 where FlatJSONObject.key(key, is: "processImagePath"):
                     guard !explicitProcess else { break }
                     let path = keep(value, isString)
-                    let slash = entry.prefix[path].lastIndex(of: UInt8(ascii: "/")).map { path.lowerBound + $0 + 1 } ?? path.lowerBound
-                    entry.header.process = slash..<path.upperBound
+                    let slash = prefix[path].lastIndex(of: UInt8(ascii: "/")).map { path.lowerBound + $0 + 1 } ?? path.lowerBound
+                    header.process = slash..<path.upperBound
                 case 7 where FlatJSONObject.key(key, is: "process"):
-                    entry.header.process = keep(value, isString)
+                    header.process = keep(value, isString)
                     explicitProcess = true
-                case 9 where FlatJSONObject.key(key, is: "processID"): entry.header.pid = keep(value, isString)
-                case 8 where FlatJSONObject.key(key, is: "threadID"): entry.header.thread = keep(value, isString)
-                case 9 where FlatJSONObject.key(key, is: "subsystem"): if !value.isEmpty { entry.header.subsystem = keep(value, isString) }
-                case 8 where FlatJSONObject.key(key, is: "category"): if !value.isEmpty { entry.header.logCategory = keep(value, isString) }
-                case 11 where FlatJSONObject.key(key, is: "messageType"): entry.header.level = keep(value, isString)
+                case 9 where FlatJSONObject.key(key, is: "processID"): header.pid = keep(value, isString)
+                case 8 where FlatJSONObject.key(key, is: "threadID"): header.thread = keep(value, isString)
+                case 9 where FlatJSONObject.key(key, is: "subsystem"): if !value.isEmpty { header.subsystem = keep(value, isString) }
+                case 8 where FlatJSONObject.key(key, is: "category"): if !value.isEmpty { header.logCategory = keep(value, isString) }
+                case 11 where FlatJSONObject.key(key, is: "messageType"): header.level = keep(value, isString)
                 default: break
                 }
             }
+            entry.header = header
             guard let message else { return }  // activity and signpost events carry no message
             let before = entry.message.count
             FlatJSONObject.unescape(object, message, into: entry.message, limit: EntryLimits.maxMessageBytes)

@@ -4,15 +4,38 @@
 public struct LineHeader: Sendable {
     /// Where the message text starts in the line.
     public var messageStart: Int
-    public var timestamp: Range<Int>?
-    public var process: Range<Int>?
-    public var pid: Range<Int>?
-    public var thread: Range<Int>?
-    public var subsystem: Range<Int>?
-    public var logCategory: Range<Int>?
-    public var level: Range<Int>?
+    public var timestamp: Range<Int>? { get { spans.0.range } set { spans.0.range = newValue } }
+    public var process: Range<Int>? { get { spans.1.range } set { spans.1.range = newValue } }
+    public var pid: Range<Int>? { get { spans.2.range } set { spans.2.range = newValue } }
+    public var thread: Range<Int>? { get { spans.3.range } set { spans.3.range = newValue } }
+    public var subsystem: Range<Int>? { get { spans.4.range } set { spans.4.range = newValue } }
+    public var logCategory: Range<Int>? { get { spans.5.range } set { spans.5.range = newValue } }
+    public var level: Range<Int>? { get { spans.6.range } set { spans.6.range = newValue } }
+
+    /// The ranges, 8 bytes each: a header is made for every line, and as seven `Range<Int>?` it was
+    /// 176 bytes, copied several times per line.
+    private var spans = (Span(), Span(), Span(), Span(), Span(), Span(), Span())
 
     public init(messageStart: Int) { self.messageStart = messageStart }
+
+    /// An optional range of byte offsets within a line or an entry's prefix (both far below 2 GiB).
+    struct Span: Sendable {
+        private var lower: Int32 = -1
+        private var upper: Int32 = 0
+
+        var range: Range<Int>? {
+            @inline(__always) get { lower < 0 ? nil : Int(lower)..<Int(upper) }
+            @inline(__always) set {
+                if let newValue, newValue.lowerBound >= 0, newValue.upperBound <= Int(Int32.max) {
+                    lower = Int32(newValue.lowerBound)
+                    upper = Int32(newValue.upperBound)
+                } else {
+                    lower = -1
+                    upper = 0
+                }
+            }
+        }
+    }
 }
 
 /// A line-oriented input format: decides which lines start an entry and where their message begins.

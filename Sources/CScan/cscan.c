@@ -8,6 +8,9 @@
 #include <malloc.h>
 #endif
 #include "cscan.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
     if (needle_len == 0) return 0;
@@ -79,6 +82,20 @@ static inline int cscan_json_needs_escape(unsigned char b) {
 size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length) {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     size_t i = 0;
+#if defined(__SSE2__)
+    /* Sixteen bytes a step: a byte needs escaping when it is at most 0x1F (unsigned), a quote, a
+       backslash or DEL; the first such byte is the lowest set bit of the mask. */
+    const __m128i control_max = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"'),
+                  backslash = _mm_set1_epi8('\\'), del = _mm_set1_epi8(0x7F);
+    for (; i + 16 <= length; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+        __m128i flagged = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, control_max), v),
+                                                    _mm_cmpeq_epi8(v, quote)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(v, backslash), _mm_cmpeq_epi8(v, del)));
+        unsigned int mask = (unsigned int)_mm_movemask_epi8(flagged);
+        if (mask) return i + (size_t)__builtin_ctz(mask);
+    }
+#endif
     for (; i + 8 <= length; i += 8) {
         uint64_t x;
         memcpy(&x, bytes + i, 8);

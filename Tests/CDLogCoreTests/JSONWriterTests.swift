@@ -1,4 +1,5 @@
 import Testing
+import CScan
 @testable import CDLogCore
 
 @Suite struct JSONWriterTests {
@@ -54,5 +55,34 @@ import Testing
         #expect(Severity.debug < Severity.fatal)
         #expect(Severity(name: "WARNING") == .warning)
         #expect(Severity(name: "bogus") == nil)
+    }
+}
+
+/// `cscan_json_plain_prefix` (16 bytes a step with SSE2, 8 with SWAR, then byte by byte) finds the same
+/// first byte needing escape as a plain loop, at every length and alignment and for every byte value.
+@Suite struct PlainPrefixTests {
+    static func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F } ?? bytes.count
+    }
+
+    @Test func agreesWithAByteByByteScan() {
+        var generator = SystemRandomNumberGenerator()
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 96)
+        defer { storage.deallocate() }
+        for round in 0..<20_000 {
+            for i in storage.indices { storage[i] = UInt8.random(in: 0x20...0xFF, using: &generator) }
+            for i in storage.indices where storage[i] == 0x22 || storage[i] == 0x5C || storage[i] == 0x7F { storage[i] = 0x41 }
+            let offset = round % 16
+            let length = Int.random(in: 0...(96 - offset), using: &generator)
+            if length > 0, round % 5 != 0 {
+                // One byte to escape somewhere (every value in turn), sometimes a second one later.
+                let flagged: [UInt8] = Array(0..<0x20) + [0x22, 0x5C, 0x7F]
+                storage[offset + Int.random(in: 0..<length, using: &generator)] = flagged[round % flagged.count]
+                if round % 3 == 0 { storage[offset + Int.random(in: 0..<length, using: &generator)] = flagged[(round / 3) % flagged.count] }
+            }
+            let slice = UnsafeBufferPointer(rebasing: storage[offset..<(offset + length)])
+            let found = slice.baseAddress.map { cscan_json_plain_prefix($0, length) } ?? 0
+            #expect(found == Self.reference(slice), "round \(round), offset \(offset), length \(length)")
+        }
     }
 }

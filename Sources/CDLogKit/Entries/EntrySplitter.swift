@@ -171,7 +171,10 @@ public struct EntrySplitter {
     private func splitJSONEvents(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
         var splitter = JSONEventSplitter()
         let format = self.format
-        func emitObject(_ object: [UInt8], _ truncated: Bool, _ startLine: Int) throws {
+        func emitObject(_ objectBytes: [UInt8], _ truncated: Bool, _ startLine: Int) throws {
+            try objectBytes.withUnsafeBufferPointer { try emitObject($0, truncated, startLine) }
+        }
+        func emitObject(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws {
             entry.reset(line: startLine, format: format)
             entry.endLine = reader.lineNumber
             entry.truncated = truncated
@@ -184,7 +187,7 @@ public struct EntrySplitter {
             func keep(_ value: Range<Int>, _ isString: Bool) -> Range<Int> {
                 let start = prefix.count
                 if isString { FlatJSONObject.unescape(object, value, into: prefix, limit: start + 4096) } else {
-                    prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
+                    prefix.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])))
                 }
                 return start..<prefix.count
             }

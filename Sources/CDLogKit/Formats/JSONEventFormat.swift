@@ -96,24 +96,23 @@ struct JSONEventSplitter {
 /// for numbers, `true`/`false`/`null`. Nested objects and arrays are skipped iteratively. Malformed
 /// input ends the scan early with what was read (an unterminated string runs to the end); it never traps.
 enum FlatJSONObject {
-    static func scan(_ bytes: [UInt8], _ visit: (_ key: ArraySlice<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (_ key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         var i = 0
         let n = bytes.count
         func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 } }
         /// Index of the closing quote of the string whose opening quote is at `from`, or nil.
         func stringEnd(_ from: Int) -> Int? {
-            bytes.withUnsafeBufferPointer { buffer in
-                var j = from + 1
-                while j < n {
-                    // Plain runs are skipped eight bytes a step; what stops the skip is tested below.
-                    j += cscan_json_plain_prefix(buffer.baseAddress! + j, n - j)
-                    guard j < n else { return nil }
-                    if buffer[j] == UInt8(ascii: "\\") { j += 2; continue }
-                    if buffer[j] == UInt8(ascii: "\"") { return j }
-                    j += 1
-                }
-                return nil
+            var j = from + 1
+            while j < n {
+                // Plain runs are skipped sixteen bytes a step; what stops the skip is tested below.
+                j += cscan_json_plain_prefix(base + j, n - j)
+                guard j < n else { return nil }
+                if base[j] == UInt8(ascii: "\\") { j += 2; continue }
+                if base[j] == UInt8(ascii: "\"") { return j }
+                j += 1
             }
+            return nil
         }
         skipSpace()
         guard i < n, bytes[i] == UInt8(ascii: "{") else { return }
@@ -124,7 +123,7 @@ enum FlatJSONObject {
             if bytes[i] == UInt8(ascii: "}") { return }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             guard bytes[i] == UInt8(ascii: "\""), let keyEnd = stringEnd(i) else { return }
-            let key = bytes[(i + 1)..<keyEnd]
+            let key = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd])
             i = keyEnd + 1
             skipSpace()
             guard i < n, bytes[i] == UInt8(ascii: ":") else { return }
@@ -152,24 +151,23 @@ enum FlatJSONObject {
     /// Whether a key's raw bytes are `name` (memcmp: the generic `elementsEqual` against a `String`'s
     /// UTF-8 view cost more than the rest of the ndjson path together).
     @inline(__always)
-    static func key(_ key: ArraySlice<UInt8>, is name: StaticString) -> Bool {
-        guard key.count == name.utf8CodeUnitCount else { return false }
-        return key.withUnsafeBytes { memcmp($0.baseAddress!, name.utf8Start, key.count) == 0 }
+    static func key(_ key: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
+        return memcmp(base, name.utf8Start, key.count) == 0
     }
 
     /// Appends the unescaped form of the string contents `bytes[range]` to `out` (`\n`, `\"`, `\uXXXX`
     /// with surrogate pairs; bad escapes become U+FFFD). Stops after `limit` output bytes.
-    static func unescape(_ bytes: [UInt8], _ range: Range<Int>, into out: ByteStore, limit: Int = Int.max) {
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: ByteStore, limit: Int = Int.max) {
+        guard let base = bytes.baseAddress else { return }
         var i = range.lowerBound
         let n = range.upperBound
         while i < n, out.count < limit {
             let b = bytes[i]
             if b != UInt8(ascii: "\\") {
                 // Copy the run up to the next backslash in one go (found with memchr).
-                let j = bytes.withUnsafeBytes { buffer in
-                    memchr(buffer.baseAddress! + i + 1, 0x5C, n - i - 1).map { UnsafeRawPointer($0) - buffer.baseAddress! } ?? n
-                }
-                out.append(bytes[i..<min(j, i + (limit - out.count))])
+                let j = memchr(base + i + 1, 0x5C, n - i - 1).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? n
+                out.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[i..<min(j, i + (limit - out.count))])))
                 i = j
                 continue
             }
@@ -203,7 +201,7 @@ enum FlatJSONObject {
 
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
-    private static func hex4(_ bytes: [UInt8], at i: Int) -> UInt16? {
+    private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt16? {
         guard i + 4 <= bytes.count else { return nil }
         var value: UInt16 = 0
         for b in bytes[i..<(i + 4)] {
@@ -220,7 +218,7 @@ enum FlatJSONObject {
     }
 
     /// Index after the object/array starting at `from`, tracking depth with a counter (no recursion).
-    static func skipNested(_ bytes: [UInt8], from: Int) -> Int {
+    static func skipNested(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         var depth = 0
         var i = from
         var inString = false

@@ -171,9 +171,6 @@ public struct EntrySplitter {
     private func splitJSONEvents(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
         var splitter = JSONEventSplitter()
         let format = self.format
-        func emitObject(_ objectBytes: [UInt8], _ truncated: Bool, _ startLine: Int) throws {
-            try objectBytes.withUnsafeBufferPointer { try emitObject($0, truncated, startLine) }
-        }
         func emitObject(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws {
             entry.reset(line: startLine, format: format)
             entry.endLine = reader.lineNumber

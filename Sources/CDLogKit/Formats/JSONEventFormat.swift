@@ -19,8 +19,12 @@ struct JSONEventSplitter {
     var isInsideObject: Bool { eventDepth > 0 }
 
     /// Feeds one line; calls `emit` for every event object completed in it.
-    mutating func feed(_ line: UnsafeRawBufferPointer, lineNumber: Int, emit: (_ object: [UInt8], _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
+    /// An object that starts and ends within the line (every ndjson event) is handed out from the line
+    /// itself, without a copy; `object` only collects objects spread over lines.
+    mutating func feed(_ line: UnsafeRawBufferPointer, lineNumber: Int,
+                       emit: (_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
         var runStart = 0
+        var startedInLine = false
         var index = 0
         let count = line.count
         while index < count {
@@ -42,19 +46,26 @@ struct JSONEventSplitter {
                 depth += 1
                 if eventDepth == 0 {
                     eventDepth = depth
-                    object.removeAll(keepingCapacity: true)
+                    if !object.isEmpty { object.removeAll(keepingCapacity: true) }
                     objectTruncated = false
                     startLine = lineNumber
                     runStart = index
+                    startedInLine = true
                 }
             case UInt8(ascii: "["):
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if depth > 0 { depth -= 1 }
                 if eventDepth > 0, depth < eventDepth, byte == UInt8(ascii: "}") {
-                    append(UnsafeRawBufferPointer(rebasing: line[runStart...index]))
                     eventDepth = 0
-                    try emit(object, objectTruncated, startLine)
+                    if startedInLine, index - runStart < EntryLimits.maxMessageBytes {
+                        try emit(UnsafeBufferPointer(rebasing: line.assumingMemoryBound(to: UInt8.self)[runStart...index]), false, startLine)
+                    } else {
+                        append(UnsafeRawBufferPointer(rebasing: line[runStart...index]))
+                        try object.withUnsafeBufferPointer { try emit($0, objectTruncated, startLine) }
+                        object.removeAll(keepingCapacity: true)
+                    }
+                    startedInLine = false
                     runStart = index + 1
                 }
             default: break
@@ -68,11 +79,11 @@ struct JSONEventSplitter {
     }
 
     /// At the end of input: an unfinished object is reported as it is.
-    mutating func finish(emit: (_ object: [UInt8], _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
+    mutating func finish(emit: (_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws -> Void) rethrows {
         if eventDepth > 0 {
             eventDepth = 0
             if object.last == 0x0A { object.removeLast() }
-            try emit(object, true, startLine)
+            try object.withUnsafeBufferPointer { try emit($0, true, startLine) }
         }
     }
 

@@ -189,8 +189,8 @@ public struct ClassifyRun: Sendable {
         let reporter: any Reporter
         var folder = EchoFolder()
 
-        mutating func accept(_ entry: ReportedEntry, globalIndex: Int) throws {
-            if let finished = folder.offer(entry, index: globalIndex) {
+        mutating func accept(_ entry: consuming ReportedEntry, globalIndex: Int) throws {
+            if let finished = folder.offer(consume entry, index: globalIndex) {
                 summary.findings += 1
                 try reporter.report(finished)
             }
@@ -199,13 +199,16 @@ public struct ClassifyRun: Sendable {
         /// Adds a batch whose entries were already passed to `accept`.
         mutating func add(_ batch: Batch) { summary.absorb(batch.summary) }
 
-        mutating func merge(_ batch: Batch, linesBefore: Int, entriesBefore: Int) throws {
+        mutating func merge(_ batch: consuming Batch, linesBefore: Int, entriesBefore: Int) throws {
             summary.absorb(batch.summary)
-            for (reported, index) in batch.reported {
-                var shifted = reported
-                shifted.entry.line += linesBefore
-                shifted.entry.endLine += linesBefore
-                try accept(shifted, globalIndex: entriesBefore + index)
+            // Moved out one by one (reversed, then popped): iterating would copy every entry, a dozen
+            // retains each, on the thread that merges for all workers.
+            var reported = batch.reported
+            reported.reverse()
+            while var (entry, index) = reported.popLast() {
+                entry.entry.line += linesBefore
+                entry.entry.endLine += linesBefore
+                try accept(entry, globalIndex: entriesBefore + index)
             }
         }
 

@@ -16,17 +16,18 @@ struct EchoFolder {
 
     /// Offers the entry number `index` (consecutive numbering over the source); returns an entry that
     /// is now complete and can be reported, if any.
-    mutating func offer(_ entry: ReportedEntry, index: Int) -> ReportedEntry? {
-        if var current = pending, index == pendingIndex + 1, current.entry.source == entry.entry.source,
-           current.classification?.rule.id == entry.classification?.rule.id,
-           EchoFolder.sameKey(current.entry.message, entry.entry.message) {
-            current.count += 1
-            pending = current
+    mutating func offer(_ entry: consuming ReportedEntry, index: Int) -> ReportedEntry? {
+        // Compared through `pending!` and counted in place: binding the pending entry to a local copied
+        // it (a dozen retains and releases per finding).
+        if pending != nil, index == pendingIndex + 1, pending!.entry.source == entry.entry.source,
+           pending!.classification?.rule === entry.classification?.rule,
+           EchoFolder.sameKey(pending!.entry.message, entry.entry.message) {
+            pending!.count += 1
             pendingIndex = index
             return nil
         }
-        let finished = pending
-        pending = entry
+        let finished = pending.take()
+        pending = consume entry
         pendingIndex = index
         return finished
     }

@@ -69,7 +69,8 @@ import Testing
         let seeds = ["2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] CoreData: x",
                      "2024-03-01T10:00:00Z App(CoreData)[12] msg", "2021-08-10 15:27:55.123+08:00 App[1:0x1f] [cat] m",
                      "2021-08-10 15:27:55 Some App Name[9] m", "2024-03-01 10:00:00.1-0700 A[1:2]", "App[x] [1:2]"]
-        let alphabet = Array("0123456789-: T.+Z[]xX:abcf ".utf8)
+        // Digits and separators, and bytes next to them that a word-wide digit test must reject.
+        let alphabet = Array("0123456789-: T.+Z[]xX:abcf /;?>".utf8) + [0x00, 0xB3, 0x39 + 0x80, 0xF9]
         var lines: [[UInt8]] = []
         for i in 0..<count {
             var line = Array(seeds[i % seeds.count].utf8)
@@ -84,6 +85,38 @@ import Testing
             lines.append(line)
         }
         return lines
+    }
+
+    /// The word shapes' constants are the shapes their comments give.
+    @Test func wordShapesAreTheirPatterns() {
+        func shape(_ text: String) -> WordShape {
+            var mask: UInt64 = 0, pattern: UInt64 = 0, add: UInt64 = 0, digitMask: UInt64 = 0, digitPattern: UInt64 = 0
+            for (i, c) in text.utf8.enumerated() {
+                let shift = UInt64(8 * i)
+                switch c {
+                case UInt8(ascii: "d"):
+                    mask |= 0xF0 << shift; pattern |= 0x30 << shift; add |= 0x06 << shift
+                    digitMask |= 0xF0 << shift; digitPattern |= 0x30 << shift
+                case UInt8(ascii: "?"): break
+                default: mask |= 0xFF << shift; pattern |= UInt64(c) << shift
+                }
+            }
+            return WordShape(mask: mask, pattern: pattern, add: add, digitMask: digitMask, digitPattern: digitPattern)
+        }
+        for (name, actual, text) in [("date", WordShape.date, "dddd-dd-"), ("dayDigits", WordShape.dayDigits, "dd??????"),
+                                     ("time", WordShape.time, "dd:dd:dd"), ("sixDigits", WordShape.sixDigits, "dddddd??")] {
+            let expected = shape(text)
+            #expect([actual.mask, actual.pattern, actual.add, actual.digitMask, actual.digitPattern]
+                    == [expected.mask, expected.pattern, expected.add, expected.digitMask, expected.digitPattern], "\(name)")
+        }
+        // Every byte value in every digit position: only 0…9 pass.
+        for value in 0...255 {
+            var bytes = Array("2024-03-01 10:00:00".utf8)
+            bytes[1] = UInt8(value)
+            bytes[17] = UInt8(value)
+            let isDigit = (0x30...0x39).contains(value)
+            bytes.withUnsafeBytes { #expect((ByteScan.timestamp($0, at: 0) != nil) == isDigit, "byte \(value)") }
+        }
     }
 
     @Test func timestampMatchesTheReference() {

@@ -141,15 +141,3 @@ import Testing
         }
     }
 }
-
-/// SplitMix64, so the inputs are the same on every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D4_9BB1_3311_33EB
-        return z ^ (z >> 31)
-    }
-}

@@ -6,14 +6,7 @@ import Testing
 /// The whole classify pipeline in the library: parallel blocks, echo folding, pasted crash reports.
 @Suite struct ClassifyRunTests {
     static func run(_ text: String, threads: Int, blockSize: Int = 4096, all: Bool = false) throws -> (TestSupport.CollectingReporter, ClassifySummary) {
-        var options = ClassifyRun.Options()
-        options.threads = threads
-        options.blockSize = blockSize
-        options.includeUnclassified = all
-        let reporter = TestSupport.CollectingReporter()
-        let summary = try ClassifyRun(classifier: TestSupport.classifier, options: options)
-            .run(sources: [MemoryByteSource(name: "t", text: text)], reporter: reporter)
-        return (reporter, summary)
+        try TestSupport.classifyRun(Array(text.utf8), threads: threads, blockSize: blockSize, all: all)
     }
 
     static func describe(_ reporter: TestSupport.CollectingReporter) -> [String] {

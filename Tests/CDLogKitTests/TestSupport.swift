@@ -33,6 +33,19 @@ enum TestSupport {
         classifier.classify(text: text, scratch: classifier.makeScratch())
     }
 
+    /// A whole `ClassifyRun` over `bytes` (read `chunkSize` bytes at a time) with every entry reported.
+    static func classifyRun(_ bytes: [UInt8], threads: Int, blockSize: Int = 4096, all: Bool = true,
+                            chunkSize: Int = 1 << 16) throws -> (CollectingReporter, ClassifySummary) {
+        var options = ClassifyRun.Options()
+        options.threads = threads
+        options.blockSize = blockSize
+        options.includeUnclassified = all
+        let reporter = CollectingReporter()
+        let summary = try ClassifyRun(classifier: classifier, options: options)
+            .run(sources: [MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunkSize)], reporter: reporter)
+        return (reporter, summary)
+    }
+
     /// A reporter that keeps what it is given.
     final class CollectingReporter: Reporter {
         var entries: [ReportedEntry] = []
@@ -57,5 +70,17 @@ enum TestSupport {
             }
         }
         return out
+    }
+}
+
+/// SplitMix64, so generated inputs are the same on every run and failures reproduce.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D4_9BB1_3311_33EB
+        return z ^ (z >> 31)
     }
 }

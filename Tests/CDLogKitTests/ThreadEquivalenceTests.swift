@@ -8,27 +8,9 @@ import Testing
 /// longer than a block, continuation lines longer than the line cap, CRLF endings, bare and prefixed
 /// console text and ndjson.
 @Suite struct ThreadEquivalenceTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D4_9BB1_3311_33EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Everything a reporter is given, one string per finding, then the summary.
     static func run(_ bytes: [UInt8], threads: Int, blockSize: Int = 4096) throws -> [String] {
-        var options = ClassifyRun.Options()
-        options.threads = threads
-        options.blockSize = blockSize
-        options.includeUnclassified = true
-        let reporter = TestSupport.CollectingReporter()
-        let summary = try ClassifyRun(classifier: TestSupport.classifier, options: options)
-            .run(sources: [MemoryByteSource(name: "t", bytes: bytes, chunkSize: 1000)], reporter: reporter)
+        let (reporter, summary) = try TestSupport.classifyRun(bytes, threads: threads, blockSize: blockSize, chunkSize: 1000)
         return reporter.entries.map { reported in
             let fields = reported.classification?.fields.map { "\($0.name)=\($0.value)" }.joined(separator: ",") ?? ""
             let e = reported.entry
@@ -66,7 +48,7 @@ import Testing
     /// lines, duplicates, runs of continuation lines longer than a block, pasted crash reports (some
     /// longer than a block), CRLF endings.
     static func mutate(_ lines: [String], seed: UInt64) -> [UInt8] {
-        var random = Seeded(state: seed)
+        var random = SeededRandom(state: seed)
         var out: [String] = []
         for line in lines {
             switch Int.random(in: 0..<16, using: &random) {

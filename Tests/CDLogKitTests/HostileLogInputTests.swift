@@ -36,12 +36,13 @@ import Testing
         var out: [View] = []
         var linesBefore = 0
         try reader.forEachPart(isCutPoint: isCutPoint) { part in
-            try EntrySplitter(reader: part, forcedFormat: format).forEachEntry { raw in
+            let partReader = part.reader(name: "t", maxLineBytes: maxLine)
+            try EntrySplitter(reader: partReader, forcedFormat: format).forEachEntry { raw in
                 var e = raw.makeEntry(source: "t")
                 e.line += linesBefore; e.endLine += linesBefore
                 out.append(View(e))
             }
-            linesBefore += part.lineNumber
+            linesBefore += partReader.lineNumber
         }
         return out
     }

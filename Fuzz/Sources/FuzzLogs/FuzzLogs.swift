@@ -72,13 +72,14 @@ func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: I
         var out: [EntryView] = []
         var linesBefore = 0
         try reader.forEachPart(isCutPoint: isCutPoint) { part in
-            try EntrySplitter(reader: part, forcedFormat: format).forEachEntry { raw in
+            let partReader = part.reader(name: "fuzz", maxLineBytes: maxLine)
+            try EntrySplitter(reader: partReader, forcedFormat: format).forEachEntry { raw in
                 var entry = raw.makeEntry(source: "fuzz")
                 entry.line += linesBefore
                 entry.endLine += linesBefore
                 out.append(EntryView(entry))
             }
-            linesBefore += part.lineNumber
+            linesBefore += partReader.lineNumber
         }
         return out
     } catch {

@@ -133,11 +133,15 @@ public struct ClassifyRun: Sendable {
             entriesBefore += batch.entries
         }
 
-        while let step = try reader.nextBlock(isCutPoint: isCutPoint) {
-            switch step {
+        try reader.forEachPart(isCutPoint: isCutPoint, onPause: {
+            // A live input paused: everything read so far goes out now.
+            while !pending.isEmpty { try drainOne() }
+            try merger.pause()
+        }) { part in
+            let slot = PendingBatch()
+            pending.append(slot)
+            switch part {
             case .block(let block):
-                let slot = PendingBatch()
-                pending.append(slot)
                 let run = self
                 limiter.wait()
                 queue.async {
@@ -149,25 +153,13 @@ public struct ClassifyRun: Sendable {
                     })
                     slot.done.signal()
                 }
-            case .longEntry:
-                // An entry longer than a block: read here, line by line, up to the next cut point, so it
-                // stays whole as on one thread (cutting it at a block's end made two entries of it).
-                let slot = PendingBatch()
-                pending.append(slot)
-                reader.beginSpan(boundary: isCutPoint)
-                defer { reader.endSpan() }
+            case .span(let spanReader):
+                // An entry longer than a block, read here up to its end so it stays whole as on one thread.
                 slot.store(Result {
-                    try classify(splitter: try EntrySplitter(reader: reader, forcedFormat: format),
+                    try classify(splitter: try EntrySplitter(reader: spanReader, forcedFormat: format),
                                  sourceName: sourceName, scratches: scratches)
                 })
                 slot.done.signal()
-            case .paused: break
-            }
-            if reader.stoppedAtPause {
-                // A live input paused: everything read so far goes out now.
-                reader.resumeAfterPause()
-                while !pending.isEmpty { try drainOne() }
-                try merger.pause()
             }
             if pending.count >= window { try drainOne() }
         }

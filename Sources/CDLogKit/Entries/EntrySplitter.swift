@@ -184,7 +184,7 @@ public struct EntrySplitter {
             func keep(_ value: Range<Int>, _ isString: Bool) -> Range<Int> {
                 let start = prefix.count
                 if isString { FlatJSONObject.unescape(object, value, into: prefix, limit: start + 4096) } else {
-                    prefix.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])))
+                    prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
                 }
                 return start..<prefix.count
             }

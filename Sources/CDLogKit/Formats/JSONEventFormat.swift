@@ -178,7 +178,7 @@ enum FlatJSONObject {
             if b != UInt8(ascii: "\\") {
                 // Copy the run up to the next backslash in one go (found with memchr).
                 let j = memchr(base + i + 1, 0x5C, n - i - 1).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? n
-                out.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[i..<min(j, i + (limit - out.count))])))
+                out.append(bytes[i..<min(j, i + (limit - out.count))])
                 i = j
                 continue
             }

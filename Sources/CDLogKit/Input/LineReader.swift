@@ -126,7 +126,7 @@ public final class LineReader {
     }
 
     /// What `nextBlock` found next.
-    public enum BlockStep {
+    private enum BlockStep {
         /// Whole lines, ending just before a cut point (or at the end of input).
         case block(ByteBlock)
         /// No cut point follows within a block's length: the entry at the read position is longer than
@@ -136,12 +136,9 @@ public final class LineReader {
         case paused
     }
 
-    /// Hands out the next run of whole lines, about `blockSize` bytes, ending just before a line for
-    /// which `isCutPoint` is true (an entry boundary), so blocks can be split into entries independently.
-    /// Returns `.longEntry` when no cut point follows the first line within `blockSize` bytes, and nil at
-    /// the end of input. `isCutPoint` sees lines as `nextLine` hands them out (no `\r\n`, cut at the
-    /// line cap). Lines handed out this way are not counted in `lineNumber`.
-    public func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> BlockStep? {
+    /// The next part for `forEachPart`: a block, `.longEntry` when no cut point follows the first line
+    /// within `blockSize` bytes, `.paused`, or nil at the end of input.
+    private func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> BlockStep? {
         while end - start < blockSize, !atEOF {
             if try !fill(mayPause: true) {
                 // The input paused: what it sent so far is a block of its own.
@@ -167,20 +164,45 @@ public final class LineReader {
         return .longEntry
     }
 
-    /// Reads the rest of the input cut as `nextBlock` cuts it, calling `body` in order with a reader for
-    /// each part: a block's own reader, or this reader for the span of an entry longer than a block.
-    /// Each part splits into entries on its own, and the reader's `lineNumber` counts the part's lines.
-    /// This is `ClassifyRun`'s parallel cutting done on one thread, for the tests and fuzzers that check
-    /// it gives the entries one pass gives.
-    public func forEachPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, _ body: (LineReader) throws -> Void) throws {
+    /// A part of the input as `forEachPart` cuts it; each part splits into entries on its own.
+    public enum Part {
+        /// Whole lines in storage of their own: read them with `LineReader(block:name:)`, on any thread.
+        case block(ByteBlock)
+        /// An entry longer than a block: the cutting reader itself, up to the entry's end (its
+        /// `lineNumber` counts the span's lines). Only valid during the call, on the calling thread.
+        case span(LineReader)
+
+        /// A reader over the part: a new one for a block, the span's reader for a span.
+        public func reader(name: String, maxLineBytes: Int = EntryLimits.maxMessageBytes) -> LineReader {
+            switch self {
+            case .block(let block): return LineReader(block: block, name: name, maxLineBytes: maxLineBytes)
+            case .span(let reader): return reader
+            }
+        }
+    }
+
+    /// Cuts the rest of the input into parts at entry boundaries (`isCutPoint`: a line that starts an
+    /// entry) and calls `body` with each, in order: blocks of about `blockSize` bytes ending just before a
+    /// cut point, and, for an entry longer than a block, a span read line by line up to the next cut point,
+    /// so it stays whole. `isCutPoint` sees lines as `nextLine` hands them out (no `\r\n`, cut at the line
+    /// cap). When the input pauses (`pauseMilliseconds`), what came before is a part of its own, then
+    /// `onPause` is called. Lines handed out in blocks are not counted in `lineNumber`.
+    /// This is how `ClassifyRun` cuts a source for its threads; the tests and fuzzers run it on one
+    /// thread and check it gives the entries one pass gives.
+    public func forEachPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, onPause: () throws -> Void = {},
+                            _ body: (Part) throws -> Void) throws {
         while let step = try nextBlock(isCutPoint: isCutPoint) {
             switch step {
-            case .block(let block): try body(LineReader(block: block, name: sourceName, maxLineBytes: maxLineBytes))
+            case .block(let block): try body(.block(block))
             case .longEntry:
                 beginSpan(boundary: isCutPoint)
                 defer { endSpan() }
-                try body(self)
-            case .paused: resumeAfterPause()
+                try body(.span(self))
+            case .paused: break
+            }
+            if stoppedAtPause {
+                resumeAfterPause()
+                try onPause()
             }
         }
     }
@@ -202,14 +224,13 @@ public final class LineReader {
 
     /// Starts a span for `nextLine`: `lineNumber` restarts at 0, and `nextLine` returns false (as at
     /// the end of input, without consuming it) before a line after the first for which `boundary` is
-    /// true. `endSpan` goes back to reading to the end. This is how `ClassifyRun` reads an entry longer
-    /// than a block on the calling thread, exactly as one thread would, then goes on with blocks.
-    public func beginSpan(boundary: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    /// true. `endSpan` goes back to reading to the end.
+    private func beginSpan(boundary: @escaping (UnsafeRawBufferPointer) -> Bool) {
         lineNumber = 0
         spanBoundary = boundary
     }
 
-    public func endSpan() { spanBoundary = nil }
+    private func endSpan() { spanBoundary = nil }
 
     /// When set, a source that sends nothing for this long (a live `log stream` going quiet) makes
     /// `nextLine` return false and `nextBlock` return what it has, with `stoppedAtPause` set, so the

@@ -43,8 +43,8 @@ public final class ByteStore {
         count += bytes.count
     }
 
-    public func append(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { append($0) }
+    public func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes)))
     }
 
     public func append(_ bytes: [UInt8]) {

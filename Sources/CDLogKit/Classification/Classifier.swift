@@ -10,15 +10,12 @@ public final class Classifier: Sendable {
     /// Rules in rank order: priority, then severity, then declaration order.
     public let rankedRules: [Rule]
     private let prefilter: Prefilter
-    /// The prefilter's tables, read per entry without reference counting.
-    private let prefilterTables: Prefilter.Tables
     private let extractors: BuiltinExtractors
 
     public init(ruleSet: RuleSet) throws {
         self.ruleSet = ruleSet
         rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
         prefilter = Prefilter(rules: rankedRules)
-        prefilterTables = prefilter.tables
         extractors = try BuiltinExtractors()
     }
 
@@ -27,7 +24,13 @@ public final class Classifier: Sendable {
     public final class Scratch {
         let match = MatchScratch()
         let prefilter: Prefilter.Evaluation
-        init(_ prefilter: Prefilter) { self.prefilter = prefilter.makeEvaluation() }
+        /// The prefilter's table pointers, copied into this thread's own object: read from the shared
+        /// classifier they would sit beside its reference count, which other threads write.
+        let prefilterTables: Prefilter.Tables
+        init(_ prefilter: Prefilter) {
+            self.prefilter = prefilter.makeEvaluation()
+            prefilterTables = prefilter.tables
+        }
         /// True when some pattern hit PCRE2's match limit since the last reset.
         public var exceededMatchLimit: Bool {
             get { match.exceededLimit }
@@ -42,6 +45,7 @@ public final class Classifier: Sendable {
     /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
+        let prefilterTables = scratch.prefilterTables
         guard prefilterTables.scan(message, scratch.prefilter) else { return nil }
         for candidate in scratch.prefilter.candidates {
             let index = Int(candidate)

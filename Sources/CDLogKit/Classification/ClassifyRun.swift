@@ -194,8 +194,11 @@ public struct ClassifyRun: Sendable {
         mutating func merge(_ batch: consuming Batch, linesBefore: Int, entriesBefore: Int) throws {
             summary.absorb(batch.summary)
             // Moved out one by one (reversed, then popped): iterating would copy every entry, a dozen
-            // retains each, on the thread that merges for all workers.
-            var reported = batch.reported
+            // retains each, on the thread that merges for all workers. The array is swapped out of the
+            // batch first so that it is uniquely referenced and reversing moves instead of copying.
+            var batch = batch
+            var reported: [(entry: ReportedEntry, index: Int)] = []
+            swap(&reported, &batch.reported)
             reported.reverse()
             while var (entry, index) = reported.popLast() {
                 entry.entry.line += linesBefore

@@ -40,7 +40,7 @@ public struct EntrySplitter {
                 if format == .logJSON || format == .logNDJSON {
                     try splitJSONEvents(into: &entry, emit)
                 } else {
-                    try splitLines(FormatDetector.lineFormat(for: format), into: &entry, emit)
+                    try splitLinesOfFormat(into: &entry, emit)
                 }
                 guard reader.stoppedAtPause, let onPause else { return }
                 reader.resumeAfterPause()
@@ -49,8 +49,23 @@ public struct EntrySplitter {
         }
     }
 
-    private func splitLines(_ lineFormat: any LineFormat, into entry: inout RawEntry,
-                            _ emit: (inout RawEntry) throws -> Void) throws {
+    /// `splitLines` for the source's line format (`FormatDetector.lineFormat(for:)`) as its concrete type,
+    /// so that the per-line `header(of:)` is a direct, inlinable call; through `any LineFormat` every
+    /// line paid for opening the existential and a witness call.
+    private func splitLinesOfFormat(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
+        let lineFormat = FormatDetector.lineFormat(for: format)
+        if let concrete = lineFormat as? NSLogFormat { return try splitLines(concrete, into: &entry, emit) }
+        if let concrete = lineFormat as? XcodeConsoleFormat { return try splitLines(concrete, into: &entry, emit) }
+        if let concrete = lineFormat as? LogDefaultFormat { return try splitLines(concrete, into: &entry, emit) }
+        if let concrete = lineFormat as? LogCompactFormat { return try splitLines(concrete, into: &entry, emit) }
+        if let concrete = lineFormat as? LogSyslogFormat { return try splitLines(concrete, into: &entry, emit) }
+        if let concrete = lineFormat as? ConsoleAppFormat { return try splitLines(concrete, into: &entry, emit) }
+        if let concrete = lineFormat as? DeviceSyslogFormat { return try splitLines(concrete, into: &entry, emit) }
+        try splitLines(lineFormat, into: &entry, emit)  // a format added later: same result, unspecialised
+    }
+
+    private func splitLines<Format: LineFormat>(_ lineFormat: Format, into entry: inout RawEntry,
+                                                _ emit: (inout RawEntry) throws -> Void) throws {
         var open = false
         var pendingBlankLines = 0
         // Bare console text: a blank line ends an entry. Prefixed formats: a blank line may sit inside a
@@ -165,6 +180,7 @@ public struct EntrySplitter {
     /// `Translated Report` header, possibly indented.
     static func mayStartPastedReport(_ line: UnsafeRawBufferPointer) -> Bool {
         let start = ByteScan.spaces(line, at: 0)
+        guard start < line.count, line[start] == UInt8(ascii: "I") || line[start] == UInt8(ascii: "T") else { return false }
         return line.hasPrefix("Incident Identifier:", at: start) || line.hasPrefix("Translated Report", at: start)
     }
 

@@ -15,18 +15,28 @@ public struct NSLogFormat: LineFormat {
         header.process = process.process
         header.pid = process.pid
         header.thread = process.tid
-        // Optional `[category]` (iOS 10–13) or `[subsystem:category]`.
+        // Optional `[category]` (iOS 10–13) or `[subsystem:category]`: up to the first `]` within 120
+        // bytes, no space or tab inside, not empty; a `:` splits subsystem from category. One pass.
         let at = header.messageStart
-        if at < line.count, line[at] == UInt8(ascii: "["),
-           let close = line.firstIndex(of: UInt8(ascii: "]"), from: at + 1, to: min(line.count, at + 120)),
-           close > at + 1, !(at + 1..<close).contains(where: { ByteScan.isSpace(line[$0]) }) {
-            if let pair = ByteScan.subsystemCategory(line, at: at) {
-                header.subsystem = pair.subsystem
-                header.logCategory = pair.category
-            } else {
-                header.logCategory = (at + 1)..<close
+        if at < line.count, line[at] == UInt8(ascii: "[") {
+            let stop = min(line.count, at + 120)
+            var i = at + 1
+            var colon = -1
+            while i < stop {
+                let b = line[i]
+                if b == UInt8(ascii: "]") || ByteScan.isSpace(b) { break }
+                if b == UInt8(ascii: ":"), colon < 0 { colon = i }
+                i += 1
             }
-            header.messageStart = ByteScan.spaces(line, at: close + 1)
+            if i < stop, line[i] == UInt8(ascii: "]"), i > at + 1 {
+                if colon >= 0 {
+                    header.subsystem = (at + 1)..<colon
+                    header.logCategory = (colon + 1)..<i
+                } else {
+                    header.logCategory = (at + 1)..<i
+                }
+                header.messageStart = ByteScan.spaces(line, at: i + 1)
+            }
         }
         return header
     }

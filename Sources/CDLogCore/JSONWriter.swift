@@ -56,7 +56,7 @@ public struct JSONWriter {
     /// Writes object members encoded beforehand (`"a":1,"b":"x"`, no leading or trailing comma), as if
     /// each had been written with `key` and a value call. For members that are the same in every object
     /// (a rule's verdict), encoded once instead of escaped again each time.
-    public mutating func members(encoded fragment: [UInt8]) {
+    public mutating func members(encoded fragment: UnsafeBufferPointer<UInt8>) {
         separator()
         bytes.append(contentsOf: fragment)
     }

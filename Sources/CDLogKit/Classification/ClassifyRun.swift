@@ -35,12 +35,28 @@ public struct ClassifyRun: Sendable {
         self.options = options
     }
 
-    /// What one block (or a whole sequential source) produced.
+    /// What one block (or a whole sequential source) produced. Line numbers are the source's; entry
+    /// numbers count from 1 in the part.
     struct Batch: Sendable {
+        /// Without a renderer: the wanted entries, each with its number.
         var reported: [(entry: ReportedEntry, index: Int)] = []
+        /// With a renderer (`Rendering`): the part's findings, echoes folded within the part. The first
+        /// and the last stay entries (`head`, `tail`: they may fold with the neighbouring parts'); those
+        /// between are `rendered` bytes, `renderedCount` of them.
+        var head: EchoFolder.Folded?
+        var rendered: [UInt8] = []
+        var renderedCount = 0
+        var tail: EchoFolder.Folded?
         var summary = ClassifySummary()
         var lines = 0
         var entries = 0
+    }
+
+    /// How a part's findings are prepared on the thread that classifies it: line numbers made the
+    /// source's (`linesBefore`), and, with a renderer, echoes folded and entries rendered there.
+    struct PartContext {
+        var linesBefore = 0
+        var renderer: EntryRenderer?
     }
 
     /// Tunes the C library's malloc so peak memory stays flat on any input size: one arena per
@@ -86,10 +102,12 @@ public struct ClassifyRun: Sendable {
     /// as they come; otherwise they are collected in the batch.
     /// `onPause` is called when a live input paused (`EntrySplitter.forEachEntry`).
     func classify(splitter: EntrySplitter, sourceName: String, scratches: ReusePool<Classifier.Scratch>? = nil,
+                  context: PartContext = PartContext(),
                   streaming: ((ReportedEntry, Int) throws -> Void)? = nil, onPause: (() throws -> Void)? = nil) throws -> Batch {
         var batch = Batch()
         let scratch = scratches?.take() ?? classifier.makeScratch()
         defer { scratches?.give(scratch) }
+        var folder = EchoFolder()
         try splitter.forEachEntry(onPause: onPause) { raw in
             batch.entries += 1
             let classification: Classification?
@@ -106,11 +124,32 @@ public struct ClassifyRun: Sendable {
             if raw.truncated { batch.summary.truncatedEntries += 1 }
             let wanted = classification.map { $0.severity >= options.minimumSeverity } ?? options.includeUnclassified
             guard wanted else { return }
-            let reported = ReportedEntry(entry: raw.makeEntry(source: sourceName), classification: classification, count: 1)
-            if let streaming { try streaming(reported, batch.entries) } else { batch.reported.append((reported, batch.entries)) }
+            var reported = ReportedEntry(entry: raw.makeEntry(source: sourceName), classification: classification, count: 1)
+            reported.entry.line += context.linesBefore
+            reported.entry.endLine += context.linesBefore
+            if let streaming {
+                try streaming(reported, batch.entries)
+            } else if let renderer = context.renderer {
+                if let finished = folder.offer(consume reported, first: batch.entries, last: batch.entries) {
+                    ClassifyRun.keep(finished, in: &batch, renderer: renderer)
+                }
+            } else {
+                batch.reported.append((reported, batch.entries))
+            }
         }
+        batch.tail = folder.finishFolded()
         batch.lines = splitter.reader.lineNumber
         return batch
+    }
+
+    /// A finding complete within its part: the part's first stays an entry, the others are rendered.
+    private static func keep(_ finished: consuming EchoFolder.Folded, in batch: inout Batch, renderer: EntryRenderer) {
+        if batch.head == nil, batch.renderedCount == 0 {
+            batch.head = finished
+        } else {
+            renderer.render(finished.entry, into: &batch.rendered)
+            batch.renderedCount += 1
+        }
     }
 
     private func runParallel(reader: LineReader, format: InputFormat, sourceName: String,
@@ -121,15 +160,18 @@ public struct ClassifyRun: Sendable {
         var pending: [PendingBatch] = []
         // Reused from block to block (`ReusePool`): PCRE2 match data and a JIT stack are costly to make.
         let scratches = ReusePool { [classifier] in classifier.makeScratch() }
-        var linesBefore = 0
+        let renderingReporter = merger.reporter as? RenderingReporter
+        // Lines of the parts handed out so far: a block's are counted when it is cut, so its thread
+        // numbers its entries' lines as the source's.
+        var linesHandedOut = 0
         var entriesBefore = 0
 
         func drainOne() throws {
             let first = pending.removeFirst()
             first.done.wait()
             let batch = try first.result()
-            try merger.merge(batch, linesBefore: linesBefore, entriesBefore: entriesBefore)
-            linesBefore += batch.lines
+            assert(first.expectedLines == nil || first.expectedLines == batch.lines, "a block's lines were miscounted")
+            try merger.merge(batch, entriesBefore: entriesBefore)
             entriesBefore += batch.entries
         }
 
@@ -143,22 +185,27 @@ public struct ClassifyRun: Sendable {
             switch part {
             case .block(let block):
                 let run = self
+                let context = PartContext(linesBefore: linesHandedOut, renderer: renderingReporter?.makeRenderer())
+                linesHandedOut += block.lineCount
+                slot.expectedLines = block.lineCount
                 limiter.wait()
                 queue.async {
                     defer { limiter.signal() }
                     slot.store(Result {
                         let blockReader = LineReader(block: block, name: sourceName)
                         return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
-                                                sourceName: sourceName, scratches: scratches)
+                                                sourceName: sourceName, scratches: scratches, context: context)
                     })
                     slot.done.signal()
                 }
             case .span(let spanReader):
                 // An entry longer than a block, read here up to its end so it stays whole as on one thread.
-                slot.store(Result {
+                let result = Result {
                     try classify(splitter: try EntrySplitter(reader: spanReader, forcedFormat: format),
-                                 sourceName: sourceName, scratches: scratches)
-                })
+                                 sourceName: sourceName, scratches: scratches, context: PartContext(linesBefore: linesHandedOut))
+                }
+                linesHandedOut += (try? result.get().lines) ?? 0
+                slot.store(result)
                 slot.done.signal()
             }
             if pending.count >= window { try drainOne() }
@@ -169,6 +216,8 @@ public struct ClassifyRun: Sendable {
     /// A block being classified on another thread.
     final class PendingBatch: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
+        /// For a block: the lines counted when it was cut (checked against what its reader counted).
+        var expectedLines: Int?
         private var outcome: Result<Batch, Error>?
         func store(_ outcome: Result<Batch, Error>) { self.outcome = outcome }
         func result() throws -> Batch { try outcome!.get() }
@@ -191,8 +240,20 @@ public struct ClassifyRun: Sendable {
         /// Adds a batch whose entries were already passed to `accept`.
         mutating func add(_ batch: Batch) { summary.absorb(batch.summary) }
 
-        mutating func merge(_ batch: consuming Batch, linesBefore: Int, entriesBefore: Int) throws {
+        mutating func merge(_ batch: consuming Batch, entriesBefore: Int) throws {
             summary.absorb(batch.summary)
+            if let head = batch.head {
+                try accept(folded: head, entriesBefore: entriesBefore)
+            }
+            if batch.renderedCount > 0, let reporter = reporter as? RenderingReporter {
+                // The head did not fold with the first of these (its part's folder saw them together).
+                try finishSource()
+                summary.findings += batch.renderedCount
+                try reporter.report(rendered: batch.rendered, count: batch.renderedCount)
+            }
+            if let tail = batch.tail {
+                try accept(folded: tail, entriesBefore: entriesBefore)
+            }
             // Moved out one by one (reversed, then popped): iterating would copy every entry, a dozen
             // retains each, on the thread that merges for all workers. The array is swapped out of the
             // batch first so that it is uniquely referenced and reversing moves instead of copying.
@@ -200,10 +261,16 @@ public struct ClassifyRun: Sendable {
             var reported: [(entry: ReportedEntry, index: Int)] = []
             swap(&reported, &batch.reported)
             reported.reverse()
-            while var (entry, index) = reported.popLast() {
-                entry.entry.line += linesBefore
-                entry.entry.endLine += linesBefore
+            while let (entry, index) = reported.popLast() {
                 try accept(entry, globalIndex: entriesBefore + index)
+            }
+        }
+
+        /// `accept` for an entry folded within its part.
+        private mutating func accept(folded: consuming EchoFolder.Folded, entriesBefore: Int) throws {
+            if let finished = folder.offer(folded.entry, first: entriesBefore + folded.first, last: entriesBefore + folded.last) {
+                summary.findings += 1
+                try reporter.report(finished.entry)
             }
         }
 

@@ -11,31 +11,45 @@ import Darwin
 /// they are adjacent in the same source, got the same verdict, and their messages are equal once the
 /// `CoreData: ` prefix and a leading level word are removed.
 struct EchoFolder {
+    /// An entry with the numbers of the first and the last entry folded into it.
+    typealias Folded = (entry: ReportedEntry, first: Int, last: Int)
+
     private var pending: ReportedEntry?
-    private var pendingIndex = -2
+    private var pendingFirst = -2
+    private var pendingLast = -2
 
     /// Offers the entry number `index` (consecutive numbering over the source); returns an entry that
     /// is now complete and can be reported, if any.
     mutating func offer(_ entry: consuming ReportedEntry, index: Int) -> ReportedEntry? {
+        offer(consume entry, first: index, last: index)?.entry
+    }
+
+    /// Offers an entry that already stands for the entries numbered `first...last` (folded on another
+    /// thread, `entry.count` of them); returns an entry that is now complete, with its numbers.
+    mutating func offer(_ entry: consuming ReportedEntry, first: Int, last: Int) -> Folded? {
         // Compared through `pending!` and counted in place: binding the pending entry to a local copied
         // it (a dozen retains and releases per finding).
-        if pending != nil, index == pendingIndex + 1, pending!.entry.source == entry.entry.source,
+        if pending != nil, first == pendingLast + 1, pending!.entry.source == entry.entry.source,
            pending!.classification?.rule === entry.classification?.rule,
            EchoFolder.sameKey(pending!.entry.message, entry.entry.message) {
-            pending!.count += 1
-            pendingIndex = index
+            pending!.count += entry.count
+            pendingLast = last
             return nil
         }
-        let finished = pending.take()
+        let finished = pending.take().map { ($0, pendingFirst, pendingLast) }
         pending = consume entry
-        pendingIndex = index
+        pendingFirst = first
+        pendingLast = last
         return finished
     }
 
     /// The last pending entry, at the end of input.
-    mutating func finish() -> ReportedEntry? {
-        defer { pending = nil; pendingIndex = -2 }
-        return pending
+    mutating func finish() -> ReportedEntry? { finishFolded()?.entry }
+
+    /// `finish` with the entry's numbers.
+    mutating func finishFolded() -> Folded? {
+        defer { pending = nil; pendingFirst = -2; pendingLast = -2 }
+        return pending.take().map { ($0, pendingFirst, pendingLast) }
     }
 
     static let levelWords = ["error: ", "warning: ", "debug: ", "fault: ", "info: ", "annotation: ", "default: "].map { Array($0.utf8) }

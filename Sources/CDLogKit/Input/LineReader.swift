@@ -1,4 +1,5 @@
 import CDLogCore
+import CScan
 #if canImport(Glibc)
 import Glibc
 #else
@@ -343,6 +344,8 @@ public final class ByteBlock: @unchecked Sendable {
     /// `count` bytes plus at least one spare byte (a reader never reads it).
     let storage: UnsafeMutableRawBufferPointer
     public let count: Int
+    /// The lines a block reader hands out: one per `\n`, and one for a last line without it.
+    public let lineCount: Int
     private let pool: BlockStoragePool?
 
     /// Copies `bytes`, into storage from `pool` when it has some of the right size.
@@ -350,7 +353,13 @@ public final class ByteBlock: @unchecked Sendable {
         count = bytes.count
         self.pool = pool
         storage = pool?.take(byteCount: bytes.count + 1) ?? .allocate(byteCount: bytes.count + 1, alignment: 16)
-        if let base = bytes.baseAddress { storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        if let base = bytes.baseAddress, !bytes.isEmpty {
+            storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count)
+            let newlines = cscan_count_byte(base.assumingMemoryBound(to: UInt8.self), bytes.count, 0x0A)
+            lineCount = newlines + (bytes.last == 0x0A ? 0 : 1)
+        } else {
+            lineCount = 0
+        }
     }
 
     /// The bytes, copied (for tests).

@@ -258,6 +258,16 @@ final class FrozenStorage: @unchecked Sendable {
     }
 
     deinit { for allocation in allocations { allocation.deallocate() } }
+
+    /// `bytes` frozen, with their count.
+    func freeze(bytes: [UInt8]) -> FrozenBytes {
+        FrozenBytes(buffer: UnsafeBufferPointer(start: freeze(bytes), count: bytes.count))
+    }
+}
+
+/// Immutable bytes in a `FrozenStorage`, valid while it lives; read without reference counting.
+struct FrozenBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
 }
 
 #if canImport(Glibc)

@@ -70,9 +70,11 @@ public final class Rule: Sendable {
     public let order: Int
     /// `"category":…,"severity":…,"rule":…,"title":…` and `"advice":…` as JSON members, encoded once
     /// (`JSONWriter.members(encoded:)`): escaping them again for every finding was a quarter of the
-    /// JSON output's cost.
-    let encodedVerdict: [UInt8]
-    let encodedAdvice: [UInt8]
+    /// JSON output's cost. Plain memory, not arrays: threads writing findings of the same rule would
+    /// otherwise all retain and release one array, a cache line that moves between cores each time.
+    let encodedVerdict: FrozenBytes
+    let encodedAdvice: FrozenBytes
+    private let encodedStorage = FrozenStorage()
 
     init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,
          patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
@@ -84,9 +86,11 @@ public final class Rule: Sendable {
         self.excluded = excluded; self.fieldPatterns = fieldPatterns; self.extractors = extractors
         self.advice = advice; self.references = references; self.matchExamples = matchExamples
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
-        encodedVerdict = JSONWriter.encodeMembers([("category", category.id), ("severity", severity.name),
-                                                   ("rule", id), ("title", title)])
-        encodedAdvice = JSONWriter.encodeMembers([("advice", advice)])
+        let verdict = JSONWriter.encodeMembers([("category", category.id), ("severity", severity.name),
+                                                ("rule", id), ("title", title)])
+        let adviceMembers = JSONWriter.encodeMembers([("advice", advice)])
+        encodedVerdict = encodedStorage.freeze(bytes: verdict)
+        encodedAdvice = encodedStorage.freeze(bytes: adviceMembers)
     }
 
     /// True when `self` wins over `other` for the same entry (Rules/README.md, "Which rule wins").

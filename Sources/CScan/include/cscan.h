@@ -29,6 +29,9 @@ int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *tra
 /// byte below 0x20, `"`, `\\` or 0x7F, or `length` when there is none. Eight bytes per step.
 size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length);
 
+/// How many bytes of `bytes[0..<length]` equal `byte` (sixteen bytes a step where SSE2 is available).
+size_t cscan_count_byte(const unsigned char *bytes, size_t length, unsigned char byte);
+
 /// Tunes glibc's malloc for a streaming tool: at most `arenas` arenas (`M_ARENA_MAX`) and a fixed
 /// 128 KiB mmap threshold (`M_MMAP_THRESHOLD`, which also turns off glibc's raising of that threshold
 /// once a large block is freed, after which large blocks pile up in the heap). Does nothing on other

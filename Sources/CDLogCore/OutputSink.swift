@@ -48,7 +48,14 @@ public final class OutputSink {
     /// `write(bytes:)` for arrays, not generic: called from another module, the generic version is not
     /// specialized and looked up the collection's associated types at run time on every call (5 % of a
     /// classify run's instructions, two calls per finding).
+    /// An array at least as large as the buffer (a block of findings rendered on another thread) is
+    /// written straight from its own storage after what is buffered, not copied into the buffer first.
     public func write(bytes: [UInt8]) throws {
+        if bytes.count >= capacity {
+            try flush()
+            try bytes.withUnsafeBytes { try writeAll($0) }
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try flush() }
     }
@@ -60,21 +67,24 @@ public final class OutputSink {
 
     /// Writes everything buffered. Throws `OutputClosed` on EPIPE, `ToolFailure` on other errors.
     public func flush() throws {
-        if closedForWriting { buffer.removeAll(keepingCapacity: true); throw OutputClosed() }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { try writeAll($0) }
+    }
+
+    /// Writes all of `bytes` to the descriptor (retrying short writes and EINTR).
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        if closedForWriting { throw OutputClosed() }
         var offset = 0
-        let total = buffer.count
+        let total = bytes.count
         while offset < total {
-            let written = buffer.withUnsafeBytes { raw -> Int in
-                #if canImport(Glibc)
-                return Glibc.write(fd, raw.baseAddress! + offset, total - offset)
-                #else
-                return Darwin.write(fd, raw.baseAddress! + offset, total - offset)
-                #endif
-            }
+            #if canImport(Glibc)
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, total - offset)
+            #else
+            let written = Darwin.write(fd, bytes.baseAddress! + offset, total - offset)
+            #endif
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                buffer.removeAll(keepingCapacity: true)
                 if code == EPIPE {
                     closedForWriting = true
                     throw OutputClosed()
@@ -83,7 +93,6 @@ public final class OutputSink {
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

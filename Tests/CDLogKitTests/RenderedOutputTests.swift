@@ -3,11 +3,11 @@ import CDLogCore
 import Foundation
 import Testing
 
-/// With several threads, the jsonl and json reporters get most entries rendered on the classifying
+/// With several threads, the jsonl, json and text reporters get most entries rendered on the classifying
 /// threads (`RenderingReporter`), each block's echoes folded there and only its first and last
 /// findings folded again across blocks. The bytes written must be those of one thread.
 @Suite struct RenderedOutputTests {
-    /// What `cdlog classify --format FORMAT` writes for `bytes`, read back from a file.
+    /// What `cdlog classify --format FORMAT` writes for `bytes` (text in colour), read back from a file.
     static func output(_ bytes: [UInt8], format: ReportFormat, threads: Int, blockSize: Int,
                        minimumSeverity: Severity = .debug, all: Bool = false) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-rendered-\(UUID().uuidString)").path
@@ -22,14 +22,14 @@ import Testing
         options.minimumSeverity = minimumSeverity
         try ClassifyRun(classifier: TestSupport.classifier, options: options)
             .run(sources: [MemoryByteSource(name: "log", bytes: bytes, chunkSize: 1000)],
-                 reporter: format.makeReporter(sink: sink, color: false))
+                 reporter: format.makeReporter(sink: sink, color: format == .text))
         close(fd)
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     static func expectSameBytes(_ bytes: [UInt8], _ label: String, blockSizes: [Int] = [512, 4096],
                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        for format in [ReportFormat.jsonl, .json] {
+        for format in [ReportFormat.jsonl, .json, .text] {
             for all in [false, true] {
                 let reference = try output(bytes, format: format, threads: 1, blockSize: 4096, all: all)
                 for blockSize in blockSizes {

@@ -42,12 +42,11 @@ public struct ClassifyRun: Sendable {
     struct Batch: Sendable {
         /// Without a renderer: the wanted entries, each with its number.
         var reported: [(entry: ReportedEntry, index: Int)] = []
-        /// With a renderer (`Rendering`): the part's findings, echoes folded within the part. The first
-        /// and the last stay entries (`head`, `tail`: they may fold with the neighbouring parts'); those
-        /// between are `rendered` bytes, `renderedCount` of them.
+        /// With a renderer (`PartContext.renderer`): the part's findings, echoes folded within the part.
+        /// The first and the last stay entries (`head`, `tail`: they may fold with the neighbouring
+        /// parts'); those between are `rendered`.
         var head: EchoFolder.Folded?
-        var rendered: [UInt8] = []
-        var renderedCount = 0
+        var rendered = RenderedFindings()
         var tail: EchoFolder.Folded?
         var summary = ClassifySummary()
         var lines = 0
@@ -58,7 +57,7 @@ public struct ClassifyRun: Sendable {
     /// source's (`linesBefore`), and, with a renderer, echoes folded and entries rendered there.
     struct PartContext {
         var linesBefore = 0
-        var renderer: EntryRenderer?
+        var renderer: (any EntryRenderer)?
     }
 
     /// Tunes the C library's malloc so peak memory stays flat on any input size: one arena per
@@ -145,12 +144,11 @@ public struct ClassifyRun: Sendable {
     }
 
     /// A finding complete within its part: the part's first stays an entry, the others are rendered.
-    private static func keep(_ finished: consuming EchoFolder.Folded, in batch: inout Batch, renderer: EntryRenderer) {
-        if batch.head == nil, batch.renderedCount == 0 {
+    private static func keep(_ finished: consuming EchoFolder.Folded, in batch: inout Batch, renderer: any EntryRenderer) {
+        if batch.head == nil, batch.rendered.count == 0 {
             batch.head = finished
         } else {
-            renderer.render(finished.entry, into: &batch.rendered)
-            batch.renderedCount += 1
+            batch.rendered.append(finished.entry, with: renderer)
         }
     }
 
@@ -247,11 +245,11 @@ public struct ClassifyRun: Sendable {
             if let head = batch.head {
                 try accept(folded: head, entriesBefore: entriesBefore)
             }
-            if batch.renderedCount > 0, let reporter = reporter as? RenderingReporter {
+            if batch.rendered.count > 0, let reporter = reporter as? RenderingReporter {
                 // The head did not fold with the first of these (its part's folder saw them together).
                 try finishSource()
-                summary.findings += batch.renderedCount
-                try reporter.report(rendered: batch.rendered, count: batch.renderedCount)
+                summary.findings += batch.rendered.count
+                try reporter.report(rendered: batch.rendered)
             }
             if let tail = batch.tail {
                 try accept(folded: tail, entriesBefore: entriesBefore)

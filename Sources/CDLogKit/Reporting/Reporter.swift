@@ -19,28 +19,48 @@ extension Reporter {
 /// bytes instead of reading every entry's strings and arrays, which another core made: their reference
 /// counts and cache lines moving between cores cost a two-thread run more than the rendering itself.
 ///
-/// Contract: `report(rendered:count:)` with what a renderer made for entries writes exactly what
-/// `report(_:)` would have written for them, in order.
+/// Contract: `report(rendered:)` with what this reporter's renderers made for some entries, in order,
+/// writes exactly what `report(_:)` would have written for them and leaves the reporter in the same state.
 public protocol RenderingReporter: Reporter {
     /// A renderer for one thread (entries of one block).
-    func makeRenderer() -> EntryRenderer
-    /// Writes `count` entries rendered, in order, by renderers of this reporter.
-    func report(rendered: [UInt8], count: Int) throws
+    func makeRenderer() -> any EntryRenderer
+    /// Writes findings rendered, in order, by renderers of this reporter.
+    func report(rendered: RenderedFindings) throws
 }
 
-/// Renders entries as a `RenderingReporter` writes them. One thread at a time.
-public final class EntryRenderer: @unchecked Sendable {
+/// Renders entries as a `RenderingReporter` writes them. Used by one thread at a time.
+public protocol EntryRenderer: AnyObject, Sendable {
+    /// Appends the entry's bytes to `bytes`.
+    func render(_ entry: ReportedEntry, into bytes: inout [UInt8])
+}
+
+/// Findings rendered on a classifying thread: their bytes, how many, and their rules, each once, in the
+/// order they first appear (for reporters that summarise by rule at the end).
+public struct RenderedFindings: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    public private(set) var count = 0
+    public private(set) var rules: [Rule] = []
+    private var ruleIDs: Set<String> = []
+
+    /// Renders `entry` after the others.
+    mutating func append(_ entry: ReportedEntry, with renderer: any EntryRenderer) {
+        renderer.render(entry, into: &bytes)
+        count += 1
+        if let rule = entry.classification?.rule, ruleIDs.insert(rule.id).inserted { rules.append(rule) }
+    }
+}
+
+/// Renders each entry's JSON object (`EntryJSON`) with fixed bytes before and after it.
+final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
     private var writer = JSONWriter()
     private let before: [UInt8], after: [UInt8]
 
-    /// Each entry's JSON object with `before` and `after` around it.
     init(before: String, after: String) {
         self.before = Array(before.utf8)
         self.after = Array(after.utf8)
     }
 
-    /// Appends the entry's bytes to `bytes`.
-    public func render(_ entry: ReportedEntry, into bytes: inout [UInt8]) {
+    func render(_ entry: ReportedEntry, into bytes: inout [UInt8]) {
         writer.reset()
         EntryJSON.write(entry, into: &writer)
         bytes.append(contentsOf: before)
@@ -126,9 +146,9 @@ final class JSONLinesReporter: RenderingReporter {
         try sink.write(byte: UInt8(ascii: "\n"))
     }
 
-    func makeRenderer() -> EntryRenderer { EntryRenderer(before: "", after: "\n") }
+    func makeRenderer() -> any EntryRenderer { JSONEntryRenderer(before: "", after: "\n") }
 
-    func report(rendered: [UInt8], count: Int) throws { try sink.write(bytes: rendered) }
+    func report(rendered: RenderedFindings) throws { try sink.write(bytes: rendered.bytes) }
 
     func flush() throws { try sink.flush() }
 
@@ -157,17 +177,17 @@ final class JSONDocumentReporter: RenderingReporter {
     }
 
     /// Every rendered entry starts with the `,\n` that separates it from the one before.
-    func makeRenderer() -> EntryRenderer { EntryRenderer(before: ",\n", after: "") }
+    func makeRenderer() -> any EntryRenderer { JSONEntryRenderer(before: ",\n", after: "") }
 
-    func report(rendered: [UInt8], count: Int) throws {
-        guard count > 0 else { return }
+    func report(rendered: RenderedFindings) throws {
+        guard rendered.count > 0 else { return }
         if first {
             // The document's first entry: the opening instead of a separator.
             try sink.write("{\"entries\":[\n")
-            try sink.write(bytes: rendered.dropFirst(2))
+            try sink.write(bytes: rendered.bytes.dropFirst(2))
             first = false
         } else {
-            try sink.write(bytes: rendered)
+            try sink.write(bytes: rendered.bytes)
         }
     }
 

@@ -2,7 +2,7 @@ import CDLogCore
 
 /// `--format text`: one line per finding (location, severity, category, title, key fields), then a
 /// summary by category and the advice for each rule that fired. Colour only when asked for.
-final class TextReporter: Reporter {
+final class TextReporter: RenderingReporter {
     private let sink: OutputSink
     private let color: Bool
     private var adviceOrder: [Rule] = []
@@ -13,7 +13,9 @@ final class TextReporter: Reporter {
         self.color = color
     }
 
-    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    private func paint(_ text: String, _ code: String) -> String { TextReporter.paint(text, code, color: color) }
+
+    static func paint(_ text: String, _ code: String, color: Bool) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
     static func severityColor(_ severity: Severity?) -> String {
         switch severity {
@@ -29,23 +31,40 @@ final class TextReporter: Reporter {
         entry.endLine > entry.line ? "\(entry.source):\(entry.line)-\(entry.endLine)" : "\(entry.source):\(entry.line)"
     }
 
-    func report(_ reported: ReportedEntry) throws {
+    /// The finding's line, newline included.
+    static func line(_ reported: ReportedEntry, color: Bool) -> String {
         let entry = reported.entry
         let severity = reported.classification?.severity
         let severityText = (severity?.name ?? "-").padding(7)
         let categoryText = (reported.classification?.category.id ?? "unclassified").padding(14)
-        var line = "\(TextReporter.location(entry))  \(paint(severityText, TextReporter.severityColor(severity)))  \(categoryText)  "
+        var line = "\(location(entry))  \(paint(severityText, severityColor(severity), color: color))  \(categoryText)  "
         if let classification = reported.classification {
             line += classification.rule.title
             let shown = classification.fields.prefix(4).map { "\($0.name)=\($0.value.clipped(60))" }
-            if !shown.isEmpty { line += paint("  [" + shown.joined(separator: " ") + "]", "2") }
-            if seenRules.insert(classification.rule.id).inserted { adviceOrder.append(classification.rule) }
+            if !shown.isEmpty { line += paint("  [" + shown.joined(separator: " ") + "]", "2", color: color) }
         } else {
             line += entry.message.firstLine.clipped(120)
         }
-        if reported.count > 1 { line += paint("  ×\(reported.count)", "2") }
-        if entry.truncated { line += paint("  (entry cut at 1 MiB)", "2") }
-        try sink.write(line + "\n")
+        if reported.count > 1 { line += paint("  ×\(reported.count)", "2", color: color) }
+        if entry.truncated { line += paint("  (entry cut at 1 MiB)", "2", color: color) }
+        return line + "\n"
+    }
+
+    /// Remembers a rule that fired, for the advice at the end (in the order rules first fired).
+    private func note(_ rule: Rule) {
+        if seenRules.insert(rule.id).inserted { adviceOrder.append(rule) }
+    }
+
+    func report(_ reported: ReportedEntry) throws {
+        if let rule = reported.classification?.rule { note(rule) }
+        try sink.write(TextReporter.line(reported, color: color))
+    }
+
+    func makeRenderer() -> any EntryRenderer { TextEntryRenderer(color: color) }
+
+    func report(rendered: RenderedFindings) throws {
+        rendered.rules.forEach(note)
+        try sink.write(bytes: rendered.bytes)
     }
 
     func flush() throws { try sink.flush() }
@@ -70,6 +89,16 @@ final class TextReporter: Reporter {
         }
         try sink.write(out)
         try sink.flush()
+    }
+}
+
+/// Renders findings as `TextReporter` prints them.
+final class TextEntryRenderer: EntryRenderer {
+    let color: Bool
+    init(color: Bool) { self.color = color }
+
+    func render(_ entry: ReportedEntry, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: TextReporter.line(entry, color: color).utf8)
     }
 }
 

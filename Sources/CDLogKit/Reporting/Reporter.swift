@@ -67,6 +67,15 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
         bytes.append(contentsOf: writer.bytes)
         bytes.append(contentsOf: after)
     }
+
+    /// `render` straight into `sink` (no intermediate copy), `before` left out when `omittingBefore`.
+    func write(_ entry: ReportedEntry, to sink: OutputSink, omittingBefore: Bool = false) throws {
+        writer.reset()
+        EntryJSON.write(entry, into: &writer)
+        if !omittingBefore, !before.isEmpty { try sink.write(bytes: before) }
+        try sink.write(bytes: writer.bytes)
+        if !after.isEmpty { try sink.write(bytes: after) }
+    }
 }
 
 /// The output formats of `cdlog classify`.
@@ -136,17 +145,19 @@ enum EntryJSON {
 /// `--format jsonl`: one JSON object per line, entries in input order, then the summary.
 final class JSONLinesReporter: RenderingReporter {
     private let sink: OutputSink
-    private var writer = JSONWriter()
-    init(sink: OutputSink) { self.sink = sink }
+    /// Entries reported here are written as the workers render theirs.
+    private let renderer: JSONEntryRenderer
 
-    func report(_ entry: ReportedEntry) throws {
-        writer.reset()
-        EntryJSON.write(entry, into: &writer)
-        try sink.write(bytes: writer.bytes)
-        try sink.write(byte: UInt8(ascii: "\n"))
+    init(sink: OutputSink) {
+        self.sink = sink
+        renderer = JSONLinesReporter.renderer()
     }
 
-    func makeRenderer() -> any EntryRenderer { JSONEntryRenderer(before: "", after: "\n") }
+    private static func renderer() -> JSONEntryRenderer { JSONEntryRenderer(before: "", after: "\n") }
+
+    func report(_ entry: ReportedEntry) throws { try renderer.write(entry, to: sink) }
+
+    func makeRenderer() -> any EntryRenderer { JSONLinesReporter.renderer() }
 
     func report(rendered: RenderedFindings) throws { try sink.write(bytes: rendered.bytes) }
 
@@ -165,30 +176,36 @@ final class JSONLinesReporter: RenderingReporter {
 final class JSONDocumentReporter: RenderingReporter {
     private let sink: OutputSink
     private var first = true
-    private var writer = JSONWriter()
-    init(sink: OutputSink) { self.sink = sink }
+    /// Entries reported here are written as the workers render theirs.
+    private let renderer: JSONEntryRenderer
 
-    func report(_ entry: ReportedEntry) throws {
-        try sink.write(first ? "{\"entries\":[\n" : ",\n")
-        first = false
-        writer.reset()
-        EntryJSON.write(entry, into: &writer)
-        try sink.write(bytes: writer.bytes)
+    init(sink: OutputSink) {
+        self.sink = sink
+        renderer = JSONDocumentReporter.renderer()
     }
 
-    /// Every rendered entry starts with the `,\n` that separates it from the one before.
-    func makeRenderer() -> any EntryRenderer { JSONEntryRenderer(before: ",\n", after: "") }
+    /// Every rendered entry starts with the `,\n` that separates it from the one before; the document's
+    /// first entry has the opening instead (`openIfFirst`).
+    private static func renderer() -> JSONEntryRenderer { JSONEntryRenderer(before: ",\n", after: "") }
+
+    func report(_ entry: ReportedEntry) throws {
+        let opened = try openIfFirst()
+        try renderer.write(entry, to: sink, omittingBefore: opened)
+    }
+
+    func makeRenderer() -> any EntryRenderer { JSONDocumentReporter.renderer() }
 
     func report(rendered: RenderedFindings) throws {
         guard rendered.count > 0 else { return }
-        if first {
-            // The document's first entry: the opening instead of a separator.
-            try sink.write("{\"entries\":[\n")
-            try sink.write(bytes: rendered.bytes.dropFirst(2))
-            first = false
-        } else {
-            try sink.write(bytes: rendered.bytes)
-        }
+        if try openIfFirst() { try sink.write(bytes: rendered.bytes.dropFirst(2)) } else { try sink.write(bytes: rendered.bytes) }
+    }
+
+    /// Writes the document's opening before its first entry; true when it did.
+    private func openIfFirst() throws -> Bool {
+        guard first else { return false }
+        first = false
+        try sink.write("{\"entries\":[\n")
+        return true
     }
 
     func finish(summary: ClassifySummary) throws {

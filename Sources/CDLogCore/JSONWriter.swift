@@ -6,59 +6,195 @@ import CScan
 /// `String`s are valid Unicode (callers decode bytes with replacement). Non-finite doubles are
 /// written as `null`. The writer does not validate nesting; callers pair begin/end calls.
 public struct JSONWriter {
-    /// The UTF-8 text written so far.
-    public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// The text's bytes in memory of their own: each call writes with plain stores after one check that
+    /// the storage is not shared (copy on write). Through an array every byte appended paid for a
+    /// uniqueness and a capacity check, and writing a key cost about 240 instructions.
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(16, capacity)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        func copy() -> Storage {
+            let copy = Storage(capacity: capacity)
+            copy.base.initialize(from: base, count: count)
+            copy.count = count
+            return copy
+        }
+
+        /// Room for `extra` more bytes (capacity at least doubles when it grows).
+        @inline(__always) func reserve(_ extra: Int) {
+            if capacity - count < extra { grow(count + extra) }
+        }
+
+        private func grow(_ needed: Int) {
+            let newCapacity = max(needed, capacity * 2)
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.initialize(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+
+        @inline(__always) func append(_ byte: UInt8) {
+            reserve(1)
+            base[count] = byte
+            count &+= 1
+        }
+
+        @inline(__always) func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
+            reserve(n)
+            (base + count).update(from: bytes, count: n)
+            count &+= n
+        }
+
+        @inline(__always) func append(_ literal: StaticString) {
+            append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+        }
+
+        /// `utf8` as a JSON string literal (with quotes): runs of bytes that need no escaping are found
+        /// eight bytes at a time (`cscan_json_plain_prefix`) and copied whole.
+        func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+            append(UInt8(ascii: "\""))
+            if let source = utf8.baseAddress {
+                var index = 0
+                while index < utf8.count {
+                    let plain = cscan_json_plain_prefix(source + index, utf8.count - index)
+                    append(source + index, count: plain)
+                    index += plain
+                    guard index < utf8.count else { break }
+                    let byte = source[index]
+                    index += 1
+                    reserve(6)
+                    base[count] = 0x5C
+                    switch byte {
+                    case 0x22, 0x5C: base[count + 1] = byte; count += 2
+                    case 0x0A: base[count + 1] = UInt8(ascii: "n"); count += 2
+                    case 0x0D: base[count + 1] = UInt8(ascii: "r"); count += 2
+                    case 0x09: base[count + 1] = UInt8(ascii: "t"); count += 2
+                    default:
+                        base[count + 1] = UInt8(ascii: "u")
+                        base[count + 2] = UInt8(ascii: "0")
+                        base[count + 3] = UInt8(ascii: "0")
+                        base[count + 4] = JSONWriter.hexDigit(byte >> 4)
+                        base[count + 5] = JSONWriter.hexDigit(byte & 0xF)
+                        count += 6
+                    }
+                }
+            }
+            append(UInt8(ascii: "\""))
+        }
+
+        /// The decimal digits of `value`, filled from the least significant end.
+        func appendDecimal(_ value: Int) {
+            reserve(20)
+            if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
+            var digits = 1
+            var rest = value.magnitude / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            var magnitude = value.magnitude
+            var index = count + digits - 1
+            while index >= count {
+                base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                index -= 1
+            }
+            count += digits
+        }
+    }
+
+    private var storage = Storage(capacity: 256)
+    /// Whether the innermost open container already holds a value (the next one needs a comma).
+    private var needsComma = false
+    /// `needsComma` of the containers around the innermost, outermost first.
+    private var outerNeedsComma: [Bool] = []
 
     public init() {}
 
+    /// The UTF-8 text written so far (a copy).
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Calls `body` with the UTF-8 text written so far, without copying it.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The storage, made this writer's own first: call once per public mutating method.
+    @inline(__always) private mutating func out() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 
     /// Empties the writer, keeping its storage (one writer can serve many documents).
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        needsComma.removeAll(keepingCapacity: true)
-        needsComma.append(false)
+        out().count = 0
+        needsComma = false
+        outerNeedsComma.removeAll(keepingCapacity: true)
     }
 
-    private mutating func separator() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+    /// Writes the comma a value needs before it in its container.
+    @inline(__always) private mutating func separator(_ out: Storage) {
+        if needsComma { out.append(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
-    private mutating func append(_ literal: String) { bytes.append(contentsOf: literal.utf8) }
+    private mutating func open(_ bracket: UInt8) {
+        let out = out()
+        separator(out)
+        out.append(bracket)
+        outerNeedsComma.append(needsComma)
+        needsComma = false
+    }
 
-    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    private mutating func close(_ bracket: UInt8) {
+        out().append(bracket)
+        needsComma = outerNeedsComma.popLast() ?? true
+    }
+
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes `"name":` inside an object; the next value call writes the value.
     public mutating func key(_ name: String) {
-        separator()
-        JSONWriter.appendQuoted(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        let out = out()
+        separator(out)
+        var name = name
+        name.withUTF8 { out.appendQuoted($0) }
+        out.append(UInt8(ascii: ":"))
+        needsComma = false
     }
 
     /// `key(_:)` for a key written in the source: its bytes are copied as they are (the caller
     /// guarantees they need no escaping), without going through a `String`.
     public mutating func key(constant name: StaticString) {
-        separator()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        let out = out()
+        separator(out)
+        out.reserve(name.utf8CodeUnitCount + 3)
+        out.append(UInt8(ascii: "\""))
+        out.append(name)
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+        needsComma = false
     }
 
     /// Writes object members encoded beforehand (`"a":1,"b":"x"`, no leading or trailing comma), as if
     /// each had been written with `key` and a value call. For members that are the same in every object
     /// (a rule's verdict), encoded once instead of escaped again each time.
     public mutating func members(encoded fragment: UnsafeBufferPointer<UInt8>) {
-        separator()
-        bytes.append(contentsOf: fragment)
+        let out = out()
+        separator(out)
+        if let base = fragment.baseAddress { out.append(base, count: fragment.count) }
     }
 
     /// The text `members(encoded:)` takes for `pairs` (string values; nil is `null`).
@@ -71,31 +207,40 @@ public struct JSONWriter {
     }
 
     public mutating func string(_ value: String?) {
-        separator()
-        if let value { JSONWriter.appendQuoted(value, to: &bytes) } else { append("null") }
+        let out = out()
+        separator(out)
+        if var value { value.withUTF8 { out.appendQuoted($0) } } else { out.append("null") }
     }
 
     public mutating func int(_ value: Int?) {
-        separator()
-        if let value { JSONWriter.appendDecimal(value, to: &bytes) } else { append("null") }
+        let out = out()
+        separator(out)
+        if let value { out.appendDecimal(value) } else { out.append("null") }
     }
 
     public mutating func double(_ value: Double?) {
-        separator()
+        let out = out()
+        separator(out)
         if let value, value.isFinite {
-            if value == value.rounded(), abs(value) < 1e15 { append(String(Int(value))) } else { append(String(value)) }
-        } else { append("null") }
+            if value == value.rounded(), abs(value) < 1e15 { out.appendDecimal(Int(value)) } else { append(String(value), to: out) }
+        } else { out.append("null") }
     }
 
     public mutating func bool(_ value: Bool?) {
-        separator()
-        if let value { append(value ? "true" : "false") } else { append("null") }
+        let out = out()
+        separator(out)
+        if let value { out.append(value ? "true" : "false") } else { out.append("null") }
     }
 
-    public mutating func null() { separator(); append("null") }
+    public mutating func null() { let out = out(); separator(out); out.append("null") }
+
+    private func append(_ text: String, to out: Storage) {
+        var text = text
+        text.withUTF8 { if let base = $0.baseAddress { out.append(base, count: $0.count) } }
+    }
 
     /// Inserts already-serialised JSON as one value.
-    public mutating func raw(_ json: String) { separator(); append(json) }
+    public mutating func raw(_ json: String) { let out = out(); separator(out); append(json, to: out) }
 
     // Convenience members for `"key": value` pairs.
     public mutating func field(_ name: String, _ value: String?) { key(name); string(value) }
@@ -103,66 +248,14 @@ public struct JSONWriter {
     public mutating func field(_ name: String, _ value: Double?) { key(name); double(value) }
     public mutating func field(_ name: String, _ value: Bool?) { key(name); bool(value) }
 
-    /// Appends `value` as a JSON string literal (with quotes) to `out`: runs of bytes that need no
-    /// escaping are found eight bytes at a time (`cscan_json_plain_prefix`) and copied whole.
-    public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            var index = 0
-            while index < utf8.count {
-                let plain = cscan_json_plain_prefix(base + index, utf8.count - index)
-                out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: plain))
-                index += plain
-                guard index < utf8.count else { break }
-                let byte = utf8[index]
-                index += 1
-                // Byte by byte: an array literal here would be allocated for every escape, and Core
-                // Data dumps escape a quote or a newline every few dozen bytes.
-                out.append(0x5C)
-                switch byte {
-                case 0x22, 0x5C: out.append(byte)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                default:
-                    out.append(UInt8(ascii: "u"))
-                    out.append(UInt8(ascii: "0"))
-                    out.append(UInt8(ascii: "0"))
-                    out.append(JSONWriter.hexDigit(byte >> 4))
-                    out.append(JSONWriter.hexDigit(byte & 0xF))
-                }
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
     @inline(__always) static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
-    /// Appends the decimal digits of `value` (no `String` made): room for the digits first, then
-    /// filled from the least significant end.
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var digits = 1
-        var rest = value.magnitude / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        out.withUnsafeMutableBufferPointer { buffer in
-            var magnitude = value.magnitude
-            for index in stride(from: buffer.count - 1, through: buffer.count - digits, by: -1) {
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-        }
-    }
-
     /// `value` as a quoted JSON string literal.
     public static func quoted(_ value: String) -> String {
-        var out: [UInt8] = []
-        appendQuoted(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        var writer = JSONWriter()
+        writer.string(value)
+        return writer.text
     }
 }

@@ -48,12 +48,16 @@ public final class OutputSink {
     /// `write(bytes:)` for arrays, not generic: called from another module, the generic version is not
     /// specialized and looked up the collection's associated types at run time on every call (5 % of a
     /// classify run's instructions, two calls per finding).
-    /// An array at least as large as the buffer (a block of findings rendered on another thread) is
-    /// written straight from its own storage after what is buffered, not copied into the buffer first.
     public func write(bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try write(buffer: $0) }
+    }
+
+    /// Writes `bytes`. A run at least as large as the buffer (a block of findings rendered on another
+    /// thread) is written straight from where it is after what is buffered, not copied into the buffer.
+    public func write(buffer bytes: UnsafeBufferPointer<UInt8>) throws {
         if bytes.count >= capacity {
             try flush()
-            try bytes.withUnsafeBytes { try writeAll($0) }
+            try writeAll(UnsafeRawBufferPointer(bytes))
             return
         }
         buffer.append(contentsOf: bytes)

@@ -140,4 +140,51 @@ import Testing
             }
         }
     }
+
+    /// The previous `Timestamps.iso8601(bytes:)` (arrays, a filter, then a String) after the syslog case.
+    static func referenceISO8601(_ text: [UInt8]) -> String {
+        var out: [UInt8] = []
+        var index = 0
+        if text.count >= 19, text[4] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " ") || text[10] == UInt8(ascii: "T") {
+            out.append(contentsOf: text[0..<10])
+            out.append(UInt8(ascii: "T"))
+            index = 11
+        }
+        var zoneStart = index
+        while zoneStart < text.count, text[zoneStart] != UInt8(ascii: "+"), text[zoneStart] != UInt8(ascii: "-"),
+              text[zoneStart] != UInt8(ascii: "Z"), text[zoneStart] != UInt8(ascii: " ") { zoneStart += 1 }
+        out.append(contentsOf: text[index..<zoneStart])
+        let zone = text[zoneStart...].filter { $0 != UInt8(ascii: " ") }
+        if zone.count == 5 {
+            out.append(contentsOf: zone[0..<3])
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: zone[3...])
+        } else {
+            out.append(contentsOf: zone)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func iso8601MatchesTheReference() {
+        var random = SeededRandom(state: 7)
+        let seeds = ["2024-03-01 10:00:00.007297+0100", "2021-08-10T15:27:55Z", "2021-08-10 15:27:55.123 +08:00",
+                     "15:27:55.123456-0700", "2020-10-11 03:59:00 +0000", "2024-03-01 10:00:00"]
+        let alphabet = Array("0123456789-: T.+Z".utf8) + [0xC3, 0xA9, 0xFF]
+        for i in 0..<5_000 {
+            var text = Array(seeds[i % seeds.count].utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &random) where !text.isEmpty {
+                let at = Int.random(in: 0..<text.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: text[at] = alphabet.randomElement(using: &random)!
+                case 1: text.insert(alphabet.randomElement(using: &random)!, at: at)
+                default: text.removeSubrange(at...)
+                }
+            }
+            // Inner text only: both trim the same spaces and share the syslog case.
+            while text.first == UInt8(ascii: " ") { text.removeFirst() }
+            while text.last == UInt8(ascii: " ") { text.removeLast() }
+            let actual = text.withUnsafeBytes { Timestamps.iso8601(bytes: $0) }
+            #expect(actual == Self.referenceISO8601(text), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
 }

@@ -64,7 +64,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
         writer.reset()
         EntryJSON.write(entry, into: &writer)
         bytes.append(contentsOf: before)
-        bytes.append(contentsOf: writer.bytes)
+        writer.withBytes { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: after)
     }
 
@@ -73,7 +73,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
         writer.reset()
         EntryJSON.write(entry, into: &writer)
         if !omittingBefore, !before.isEmpty { try sink.write(bytes: before) }
-        try sink.write(bytes: writer.bytes)
+        try writer.withBytes { try sink.write(buffer: $0) }
         if !after.isEmpty { try sink.write(bytes: after) }
     }
 }

@@ -18,6 +18,71 @@ long cscan_find(const void *haystack, size_t haystack_len, const void *needle, s
     return found ? (long)((const char *)found - (const char *)haystack) : -1;
 }
 
+static inline unsigned char cscan_upper(unsigned char lower) {
+    return (lower >= 'a' && lower <= 'z') ? (unsigned char)(lower - 0x20) : lower;
+}
+
+/* How common a (lower-case) byte is in log text, roughly: space and frequent letters high, punctuation
+   and upper bytes low. Used to pick the needle's rarest pair of bytes to search for. */
+static inline int cscan_commonness(unsigned char b) {
+    static const char by_frequency[] = "etaoinsrhldcumfpgwybvkxjqz";
+    if (b == ' ') return 40;
+    for (int k = 0; by_frequency[k]; k++) if (by_frequency[k] == b) return 30 - k;
+    if (b >= '0' && b <= '9') return 10;
+    return 2;
+}
+
+long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
+    const unsigned char *hay = haystack, *lower = needle;
+    if (needle_len == 0) return 0;
+    if (needle_len > haystack_len) return -1;
+    size_t last_start = haystack_len - needle_len, i = 0;
+#if defined(__SSE2__)
+    /* Candidates hold the needle's rarest pair of adjacent bytes (either case) at its offset, sixteen
+       start positions at a time; each is then compared whole. */
+    if (needle_len >= 2) {
+        size_t pair = 0;
+        int best = 1000;
+        for (size_t k = 0; k + 1 < needle_len; k++) {
+            int score = cscan_commonness(lower[k]) + cscan_commonness(lower[k + 1]);
+            if (score < best) { best = score; pair = k; }
+        }
+        const __m128i a = _mm_set1_epi8((char)lower[pair]), a2 = _mm_set1_epi8((char)cscan_upper(lower[pair]));
+        const __m128i b = _mm_set1_epi8((char)lower[pair + 1]), b2 = _mm_set1_epi8((char)cscan_upper(lower[pair + 1]));
+        for (; i <= last_start && last_start - i >= 15; i += 16) {
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(hay + i + pair));
+            __m128i v1 = _mm_loadu_si128((const __m128i *)(hay + i + pair + 1));
+            __m128i first = _mm_or_si128(_mm_cmpeq_epi8(v0, a), _mm_cmpeq_epi8(v0, a2));
+            __m128i second = _mm_or_si128(_mm_cmpeq_epi8(v1, b), _mm_cmpeq_epi8(v1, b2));
+            unsigned int mask = (unsigned int)_mm_movemask_epi8(_mm_and_si128(first, second));
+            while (mask) {
+                size_t at = i + (size_t)__builtin_ctz(mask);
+                mask &= mask - 1;
+                size_t k = 0;
+                while (k < needle_len) {
+                    unsigned char c = hay[at + k];
+                    if (c >= 'A' && c <= 'Z') c |= 0x20;
+                    if (c != lower[k]) break;
+                    k++;
+                }
+                if (k == needle_len) return (long)at;
+            }
+        }
+    }
+#endif
+    for (; i <= last_start; i++) {
+        size_t k = 0;
+        while (k < needle_len) {
+            unsigned char c = hay[i + k];
+            if (c >= 'A' && c <= 'Z') c |= 0x20;
+            if (c != lower[k]) break;
+            k++;
+        }
+        if (k == needle_len) return (long)i;
+    }
+    return -1;
+}
+
 size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *transitions,
                              unsigned int accept_from, const unsigned char *subject, size_t from,
                              size_t length, unsigned int *state) {

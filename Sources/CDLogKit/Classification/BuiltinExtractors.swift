@@ -10,6 +10,11 @@ struct BuiltinExtractors: Sendable {
     private let retryAfter: PCRERegex
     private let errorCodes: [PCRERegex]
     private let partialItem: PCRERegex
+    /// `partialItem`'s group numbers by name.
+    private let partialItemGroups: [String: Int]
+
+    /// Every pattern the extractors run.
+    var patterns: [PCRERegex] { [retryAfter] + errorCodes }
 
     init() throws {
         retryAfter = try PCRERegex(
@@ -24,19 +29,23 @@ struct BuiltinExtractors: Sendable {
         // there: a leading optional key group in the pattern made PCRE2 try every start position with a
         // long run of key characters — quadratic, and 90 % of classify's PCRE2 time on the benchmark.
         partialItem = errorCodes[1]
+        partialItemGroups = Dictionary(uniqueKeysWithValues: partialItem.groupNames.map { ($0.name, $0.number) })
     }
 
-    func extract(_ extractor: BuiltinExtractor, from message: UnsafeRawBufferPointer, scratch: MatchScratch) -> [(String, String)] {
+    /// `mayMatch(pattern)` false says the pattern cannot match `message` (it lacks the pattern's
+    /// literals), so it is not run.
+    func extract(_ extractor: BuiltinExtractor, from message: UnsafeRawBufferPointer, scratch: MatchScratch,
+                 mayMatch: (PCRERegex) -> Bool = { _ in true }) -> [(String, String)] {
         switch extractor {
         case .retryAfter:
-            guard let found = retryAfter.firstMatch(in: message, scratch: scratch) else { return [] }
+            guard mayMatch(retryAfter), let found = retryAfter.firstMatch(in: message, scratch: scratch) else { return [] }
             for (_, number) in retryAfter.groupNames where number < found.count {
                 if let range = found[number] { return [("retryAfter", Classifier.text(message, range))] }
             }
             return []
         case .errorCode:
             for regex in errorCodes {
-                guard let found = regex.firstMatch(in: message, scratch: scratch) else { continue }
+                guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch) else { continue }
                 var result: [(String, String)] = []
                 for (name, number) in regex.groupNames where number < found.count {
                     guard let range = found[number] else { continue }
@@ -49,9 +58,10 @@ struct BuiltinExtractors: Sendable {
             }
             return []
         case .partialErrors:
+            guard mayMatch(partialItem) else { return [] }
             var items: [String] = []
             var offset = 0
-            let names = Dictionary(uniqueKeysWithValues: partialItem.groupNames.map { ($0.name, $0.number) })
+            let names = partialItemGroups
             while items.count < BuiltinExtractors.maxItems,
                   let found = partialItem.firstMatch(in: message, from: offset, scratch: scratch), let whole = found[0] {
                 let keyRange = BuiltinExtractors.partialErrorKey(in: message, before: whole.lowerBound, notBefore: offset)

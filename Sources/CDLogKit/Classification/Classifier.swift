@@ -11,12 +11,19 @@ public final class Classifier: Sendable {
     public let rankedRules: [Rule]
     private let prefilter: Prefilter
     private let extractors: BuiltinExtractors
+    /// The literals each pattern run after a rule's patterns matched (fields, `exclude`, built-in
+    /// extractors) needs: one whose literals the entry lacks is not run.
+    private let gates: [ObjectIdentifier: LiteralGate]
 
     public init(ruleSet: RuleSet) throws {
         self.ruleSet = ruleSet
         rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
-        prefilter = Prefilter(rules: rankedRules)
         extractors = try BuiltinExtractors()
+        prefilter = Prefilter(rules: rankedRules)
+        var gated = extractors.patterns
+        for rule in rankedRules { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }
+        gates = Dictionary(gated.compactMap { regex in LiteralGate(pattern: regex).map { (ObjectIdentifier(regex), $0) } },
+                           uniquingKeysWith: { first, _ in first })
     }
 
     /// Per-thread working state.
@@ -63,8 +70,12 @@ public final class Classifier: Sendable {
                 }
             }
             guard let groups, let winningPattern else { continue }
+            // Patterns run after a match only where the entry holds one of the literals they need.
+            func mayMatch(_ regex: PCRERegex) -> Bool {
+                gates[ObjectIdentifier(regex)]?.mayMatch(message) ?? true
+            }
             guard rule.required.allSatisfy({ $0.matches(message, scratch: scratch.match) }),
-                  !rule.excluded.contains(where: { $0.matches(message, scratch: scratch.match) }) else { continue }
+                  !rule.excluded.contains(where: { mayMatch($0) && $0.matches(message, scratch: scratch.match) }) else { continue }
             var fields = preset
             func add(_ name: String, _ value: String) {
                 if !fields.contains(where: { $0.name == name }) { fields.append((name, value)) }
@@ -75,7 +86,7 @@ public final class Classifier: Sendable {
                 }
             }
             for (name, regex) in rule.fieldPatterns {
-                guard let found = regex.firstMatch(in: message, scratch: scratch.match) else { continue }
+                guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch.match) else { continue }
                 if regex.groupNames.isEmpty {
                     if found.count > 1, let range = found[1] { add(name, Classifier.text(message, range)) }
                 } else {
@@ -85,7 +96,7 @@ public final class Classifier: Sendable {
                 }
             }
             for extractor in rule.extractors {
-                for (name, value) in extractors.extract(extractor, from: message, scratch: scratch.match) {
+                for (name, value) in extractors.extract(extractor, from: message, scratch: scratch.match, mayMatch: mayMatch) {
                     add(name, value)
                 }
             }

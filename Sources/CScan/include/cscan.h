@@ -6,6 +6,10 @@
 /// A thin wrapper over the C library's memmem (a GNU/BSD extension Swift does not import on Linux).
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
+/// `cscan_find` regardless of ASCII case: `needle` must be lower-case (ASCII letters); a haystack byte
+/// matches its lower-case form. Candidates for the first byte are found sixteen bytes at a time.
+long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
+
 /// Runs a byte-class DFA over `subject[from..<length]` starting in `*state`. States are stored
 /// premultiplied (a state's value is its row offset in `transitions`), and accepting states are
 /// numbered last, so a state is accepting when its value is `>= accept_from`: one dependent load

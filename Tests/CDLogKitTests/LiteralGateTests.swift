@@ -3,13 +3,14 @@ import CScan
 import Testing
 
 @Suite struct LiteralGateTests {
-    /// The caseless search agrees with a byte-by-byte one on haystacks of every length around the
-    /// sixteen-byte steps, with the needle anywhere (often at the very end) and in mixed case.
-    @Test func caselessSearchAgreesWithAByteByByteSearch() {
+    /// Both searches agree with a byte-by-byte one on haystacks of every length around the sixteen-byte
+    /// steps, with the needle anywhere (often at the very end) and in mixed case.
+    @Test(arguments: [true, false])
+    func searchAgreesWithAByteByByteSearch(caseless: Bool) {
         func reference(_ hay: [UInt8], _ needle: [UInt8]) -> Int {
             guard needle.count <= hay.count else { return needle.isEmpty ? 0 : -1 }
             for start in 0...(hay.count - needle.count)
-            where zip(hay[start...], needle).allSatisfy({ RequiredLiterals.asciiLowercased($0) == $1 }) { return start }
+            where zip(hay[start...], needle).allSatisfy({ (caseless ? RequiredLiterals.asciiLowercased($0) : $0) == $1 }) { return start }
             return -1
         }
         var random = SeededRandom(state: 11)
@@ -25,7 +26,8 @@ import Testing
                 hay.insert(contentsOf: planted, at: at)
             }
             let found = hay.withUnsafeBytes { h in needle.withUnsafeBytes { n in
-                cscan_find_caseless(h.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, h.count, n.baseAddress!, n.count)
+                let base = h.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+                return caseless ? cscan_find_caseless(base, h.count, n.baseAddress!, n.count) : cscan_find(base, h.count, n.baseAddress!, n.count)
             } }
             #expect(found == reference(hay, needle), "\(String(decoding: hay, as: UTF8.self)) / \(String(decoding: needle, as: UTF8.self))")
         }

@@ -7,7 +7,8 @@
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
 /// `cscan_find` regardless of ASCII case: `needle` must be lower-case (ASCII letters); a haystack byte
-/// matches its lower-case form. Candidates for the first byte are found sixteen bytes at a time.
+/// matches its lower-case form. Candidates are found sixteen positions at a time by the needle's rarest
+/// pair of adjacent bytes (either case), then compared whole.
 long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
 /// Runs a byte-class DFA over `subject[from..<length]` starting in `*state`. States are stored

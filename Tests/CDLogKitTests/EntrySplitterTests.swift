@@ -84,4 +84,46 @@ import Testing
         let entries = try TestSupport.entries(#"{"eventMessage":"a\"b\\c\nd \u30b9 \ud83d\ude00 \ud800 end"}"# + "\n", format: .logNDJSON)
         #expect(entries.first?.message == "a\"b\\c\nd ス 😀 \u{FFFD} end")
     }
+
+    /// ndjson lines holding one flat object are read in one pass; every other line goes through the
+    /// splitter. A junk byte before each line forces the splitter's path, so on lines mutated at random
+    /// (quotes, brackets, backslashes, cut-offs) both paths must give the same entries — where no
+    /// object runs over several lines (there the junk byte becomes part of the object).
+    @Test func flatObjectLinesGiveWhatTheSplitterGives() throws {
+        var random = SeededRandom(state: 99)
+        var compared = 0
+        let seeds = [#"{"timestamp":"2024-03-01 10:00:00.007297+0100","processImagePath":"/x/MyApp","processID":1234,"eventMessage":"CoreData: error: a "quoted" \ value","messageType":"Error"}"#,
+                     #"  {"eventMessage":"plain","process":"App","subsystem":"","category":"cloudkit","threadID":0x1f}  "#,
+                     #"{"eventType":"activityCreateEvent","processID":1}"#,
+                     #"{"eventMessage":"x","extra":{"nested":[1,2,{"a":"}"}]},"threadID":7}"#]
+        let alphabet = Array("{}[]\\\"\":, x0".utf8)
+        for round in 0..<3_000 {
+            var lines: [[UInt8]] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                var line = Array(seeds.randomElement(using: &random)!.utf8)
+                for _ in 0..<Int.random(in: 0...2, using: &random) where !line.isEmpty {
+                    let at = Int.random(in: 0..<line.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: line[at] = alphabet.randomElement(using: &random)!
+                    case 1: line.insert(alphabet.randomElement(using: &random)!, at: at)
+                    default: line.removeSubrange(at..<min(line.count, at + Int.random(in: 1...8, using: &random)))
+                    }
+                }
+                lines.append(line)
+            }
+            let direct = lines.joined(separator: [0x0A]).map { $0 }
+            let viaSplitter = lines.map { [UInt8(ascii: "x")] + $0 }.joined(separator: [0x0A]).map { $0 }
+            let expected = try TestSupport.entries(bytes: viaSplitter, format: .logNDJSON)
+            let actual = try TestSupport.entries(bytes: direct, format: .logNDJSON)
+            guard (expected + actual).allSatisfy({ $0.line == $0.endLine }) else { continue }
+            compared += 1
+            #expect(actual.map(Self.describe) == expected.map(Self.describe), "round \(round): \(String(decoding: direct, as: UTF8.self))")
+        }
+        #expect(compared > 1_500)
+    }
+
+    static func describe(_ entry: Entry) -> String {
+        "\(entry.line)-\(entry.endLine) \(entry.truncated) \(entry.timestamp ?? "-") \(entry.process ?? "-") \(entry.pid ?? -1) "
+            + "\(entry.threadID ?? "-") \(entry.subsystem ?? "-") \(entry.logCategory ?? "-") \(entry.level ?? "-") \(entry.message)"
+    }
 }

@@ -187,7 +187,9 @@ public struct EntrySplitter {
     private func splitJSONEvents(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
         var splitter = JSONEventSplitter()
         let format = self.format
-        func emitObject(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws {
+        /// Resets the entry and reads the object's header members into it; returns how the scan ended
+        /// and the message's range (nil for events without one).
+        func read(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) -> (FlatJSONObject.End, Range<Int>?) {
             entry.reset(line: startLine, format: format)
             entry.endLine = reader.lineNumber
             entry.truncated = truncated
@@ -205,7 +207,7 @@ public struct EntrySplitter {
                 return start..<prefix.count
             }
             var explicitProcess = false
-            FlatJSONObject.scan(object) { key, value, isString in
+            let end = FlatJSONObject.scan(object) { key, value, isString in
                 switch key.count {
                 case 12 where FlatJSONObject.key(key, is: "eventMessage"): message = value
                 case 9 where FlatJSONObject.key(key, is: "timestamp"): header.timestamp = keep(value, isString)
@@ -226,16 +228,46 @@ public struct EntrySplitter {
                 }
             }
             entry.header = header
+            return (end, message)
+        }
+        /// Unescapes the message of the object `read` last and emits the entry.
+        func finish(_ object: UnsafeBufferPointer<UInt8>, message: Range<Int>?) throws {
             guard let message else { return }  // activity and signpost events carry no message
             let before = entry.message.count
             FlatJSONObject.unescape(object, message, into: entry.message, limit: EntryLimits.maxMessageBytes)
             if entry.message.count >= EntryLimits.maxMessageBytes, message.count > entry.message.count - before { entry.truncated = true }
             try emit(&entry)
         }
+        func emitObject(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws {
+            let (_, message) = read(object, truncated, startLine)
+            try finish(object, message: message)
+        }
         while try reader.nextLine({ line, _ in
+            // ndjson's usual line, one whole flat object, is read in one pass: the member scan also
+            // finds the object's end, which the splitter would otherwise find in a pass of its own. Any
+            // other line (nesting, odd bytes, an object spread over lines) goes through the splitter.
+            if splitter.isAtTopLevel, let object = EntrySplitter.flatObjectLine(line) {
+                let (end, message) = read(object, false, reader.lineNumber)
+                if end.flat, end.afterObject == object.count {
+                    try finish(object, message: message)
+                    return
+                }
+            }
             try splitter.feed(line, lineNumber: reader.lineNumber, emit: emitObject)
         }) {}
         try splitter.finish(emit: emitObject)
+    }
+
+    /// The line's bytes from its first `{` to its last `}` when only white space surrounds them and the
+    /// object is short enough to be kept whole (`EntryLimits.maxMessageBytes`); nil otherwise.
+    static func flatObjectLine(_ line: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8>? {
+        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 }
+        var first = 0, last = line.count - 1
+        while first <= last, isSpace(line[first]) { first += 1 }
+        while last >= first, isSpace(line[last]) { last -= 1 }
+        guard first < last, line[first] == UInt8(ascii: "{"), line[last] == UInt8(ascii: "}"),
+              last - first < EntryLimits.maxMessageBytes else { return nil }
+        return UnsafeBufferPointer(rebasing: line.assumingMemoryBound(to: UInt8.self)[first...last])
     }
 
     /// For formats that can be cut into independent blocks: a test for lines that start an entry and

@@ -18,6 +18,9 @@ struct JSONEventSplitter {
 
     var isInsideObject: Bool { eventDepth > 0 }
 
+    /// True when no object, string or bracket is open: the next line starts afresh.
+    var isAtTopLevel: Bool { depth == 0 && eventDepth == 0 && !inString && !escaped }
+
     /// Feeds one line; calls `emit` for every event object completed in it.
     /// An object that starts and ends within the line (every ndjson event) is handed out from the line
     /// itself, without a copy; `object` only collects objects spread over lines.
@@ -107,8 +110,19 @@ struct JSONEventSplitter {
 /// for numbers, `true`/`false`/`null`. Nested objects and arrays are skipped iteratively. Malformed
 /// input ends the scan early with what was read (an unterminated string runs to the end); it never traps.
 enum FlatJSONObject {
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (_ key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) {
-        guard let base = bytes.baseAddress else { return }
+    /// How a scan ended.
+    struct End {
+        /// The index just after the object's closing `}`; nil when the scan ended before it.
+        var afterObject: Int?
+        /// True when every value was a string or a bare value without quotes or brackets (no nested
+        /// object or array): then `JSONEventSplitter` would have found the same closing `}`.
+        var flat = true
+    }
+
+    @discardableResult
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (_ key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) -> End {
+        var end = End()
+        guard let base = bytes.baseAddress else { return end }
         var i = 0
         let n = bytes.count
         func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 } }
@@ -126,37 +140,45 @@ enum FlatJSONObject {
             return nil
         }
         skipSpace()
-        guard i < n, bytes[i] == UInt8(ascii: "{") else { return }
+        guard i < n, bytes[i] == UInt8(ascii: "{") else { return end }
         i += 1
         while i < n {
             skipSpace()
-            guard i < n else { return }
-            if bytes[i] == UInt8(ascii: "}") { return }
+            guard i < n else { return end }
+            if bytes[i] == UInt8(ascii: "}") { end.afterObject = i + 1; return end }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard bytes[i] == UInt8(ascii: "\""), let keyEnd = stringEnd(i) else { return }
+            guard bytes[i] == UInt8(ascii: "\""), let keyEnd = stringEnd(i) else { return end }
             let key = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd])
             i = keyEnd + 1
             skipSpace()
-            guard i < n, bytes[i] == UInt8(ascii: ":") else { return }
+            guard i < n, bytes[i] == UInt8(ascii: ":") else { return end }
             i += 1
             skipSpace()
-            guard i < n else { return }
+            guard i < n else { return end }
             switch bytes[i] {
             case UInt8(ascii: "\""):
-                guard let end = stringEnd(i) else {
+                guard let stringClose = stringEnd(i) else {
                     visit(key, (i + 1)..<n, true)  // cut off: report what there is
-                    return
+                    return end
                 }
-                visit(key, (i + 1)..<end, true)
-                i = end + 1
+                visit(key, (i + 1)..<stringClose, true)
+                i = stringClose + 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
+                end.flat = false
                 i = skipNested(bytes, from: i)
             default:
                 let start = i
-                while i < n, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}"), bytes[i] > 32 { i += 1 }
+                while i < n, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}"), bytes[i] > 32 {
+                    switch bytes[i] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"): end.flat = false
+                    default: break
+                    }
+                    i += 1
+                }
                 visit(key, start..<i, false)
             }
         }
+        return end
     }
 
     /// Whether a key's raw bytes are `name` (memcmp: the generic `elementsEqual` against a `String`'s

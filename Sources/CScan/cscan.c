@@ -245,3 +245,96 @@ void cscan_once_leave(cscan_once *once) {
     atomic_store_explicit(&once->done, 1, memory_order_release);
     pthread_mutex_unlock(&once->mutex);
 }
+
+static inline int cscan_json_space(unsigned char b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r'; }
+
+/* Index of the closing quote of the string whose opening quote is at `from`, or -1. */
+static inline long cscan_json_string_end(const unsigned char *b, size_t n, size_t from) {
+    size_t j = from + 1;
+    while (j < n) {
+        j += cscan_json_plain_prefix(b + j, n - j);
+        if (j >= n) return -1;
+        if (b[j] == '\\') { j += 2; continue; }
+        if (b[j] == '"') return (long)j;
+        j++;
+    }
+    return -1;
+}
+
+/* Index after the object or array starting at `from`, tracking depth with a counter (no recursion). */
+static size_t cscan_json_skip_nested(const unsigned char *b, size_t n, size_t from) {
+    long depth = 0;
+    int in_string = 0;
+    size_t i = from;
+    while (i < n) {
+        unsigned char c = b[i];
+        if (in_string) {
+            if (c == '\\') { i += 2; continue; }
+            if (c == '"') in_string = 0;
+        } else if (c == '"') {
+            in_string = 1;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            depth--;
+            if (depth == 0) return i + 1;
+        }
+        i++;
+    }
+    return n;
+}
+
+int cscan_json_next_member(const unsigned char *b, size_t n, cscan_json_cursor *cursor, cscan_json_member *member) {
+    size_t i = cursor->position;
+    if (!cursor->started) {
+        cursor->started = 1;
+        while (i < n && cscan_json_space(b[i])) i++;
+        if (i >= n || b[i] != '{') { cursor->position = n; return 0; }
+        i++;
+    }
+    while (i < n) {
+        while (i < n && cscan_json_space(b[i])) i++;
+        if (i >= n) break;
+        if (b[i] == '}') { cursor->after_object = (long)(i + 1); break; }
+        if (b[i] == ',') { i++; continue; }
+        if (b[i] != '"') break;
+        long key_end = cscan_json_string_end(b, n, i);
+        if (key_end < 0) break;
+        member->key_start = (long)(i + 1);
+        member->key_end = key_end;
+        i = (size_t)key_end + 1;
+        while (i < n && cscan_json_space(b[i])) i++;
+        if (i >= n || b[i] != ':') break;
+        i++;
+        while (i < n && cscan_json_space(b[i])) i++;
+        if (i >= n) break;
+        unsigned char c = b[i];
+        if (c == '"') {
+            long end = cscan_json_string_end(b, n, i);
+            member->value_start = (long)(i + 1);
+            member->is_string = 1;
+            if (end < 0) {  /* cut off: what there is, and nothing after it */
+                member->value_end = (long)n;
+                cursor->position = n;
+                return 1;
+            }
+            member->value_end = end;
+            cursor->position = (size_t)end + 1;
+            return 1;
+        }
+        if (c == '{' || c == '[') { i = cscan_json_skip_nested(b, n, i); continue; }
+        size_t start = i;
+        while (i < n && b[i] != ',' && b[i] != '}' && b[i] > 32) {
+            unsigned char v = b[i];
+            if (v == '"' || v == '[' || v == ']' || v == '{') cursor->splitter_agrees = 0;
+            i++;
+        }
+        member->value_start = (long)start;
+        member->value_end = (long)i;
+        member->is_string = 0;
+        cursor->position = i;
+        return 1;
+    }
+    cursor->position = n;
+    return 0;
+}

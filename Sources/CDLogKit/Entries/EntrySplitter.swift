@@ -187,80 +187,104 @@ public struct EntrySplitter {
     private func splitJSONEvents(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
         var splitter = JSONEventSplitter()
         let format = self.format
-        /// Resets the entry and reads the object's header members into it; returns how the scan ended
-        /// and the message's range (nil for events without one).
-        func read(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) -> (FlatJSONObject.End, Range<Int>?) {
-            entry.reset(line: startLine, format: format)
-            entry.endLine = reader.lineNumber
-            entry.truncated = truncated
-            var message: Range<Int>? = nil
-            // Header values are unescaped into `entry.prefix` and referenced by range, as for line formats.
-            // (The header is built in a local and stored once: set through the captured `entry`, each
-            // field cost a call that copied the whole header.)
-            let prefix = entry.prefix
-            var header = LineHeader(messageStart: 0)
-            func keep(_ value: Range<Int>, _ isString: Bool) -> Range<Int> {
-                let start = prefix.count
-                if isString { FlatJSONObject.unescape(object, value, into: prefix, limit: start + 4096) } else {
-                    prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
-                }
-                return start..<prefix.count
-            }
-            var explicitProcess = false
-            let end = FlatJSONObject.scan(object) { key, value, isString in
-                switch key.count {
-                case 12 where FlatJSONObject.key(key, is: "eventMessage"): message = value
-                case 9 where FlatJSONObject.key(key, is: "timestamp"): header.timestamp = keep(value, isString)
-                case 16 where FlatJSONObject.key(key, is: "processImagePath"):
-                    guard !explicitProcess else { break }
-                    let path = keep(value, isString)
-                    let slash = prefix[path].lastIndex(of: UInt8(ascii: "/")).map { path.lowerBound + $0 + 1 } ?? path.lowerBound
-                    header.process = slash..<path.upperBound
-                case 7 where FlatJSONObject.key(key, is: "process"):
-                    header.process = keep(value, isString)
-                    explicitProcess = true
-                case 9 where FlatJSONObject.key(key, is: "processID"): header.pid = keep(value, isString)
-                case 8 where FlatJSONObject.key(key, is: "threadID"): header.thread = keep(value, isString)
-                case 9 where FlatJSONObject.key(key, is: "subsystem"): if !value.isEmpty { header.subsystem = keep(value, isString) }
-                case 8 where FlatJSONObject.key(key, is: "category"): if !value.isEmpty { header.logCategory = keep(value, isString) }
-                case 11 where FlatJSONObject.key(key, is: "messageType"): header.level = keep(value, isString)
-                default: break
-                }
-            }
-            entry.header = header
-            return (end, message)
-        }
-        /// Unescapes the message of the object `read` last and emits the entry.
-        func finish(_ object: UnsafeBufferPointer<UInt8>, message: Range<Int>?) throws {
-            guard let message else { return }  // activity and signpost events carry no message
-            let before = entry.message.count
-            FlatJSONObject.unescape(object, message, into: entry.message, limit: EntryLimits.maxMessageBytes)
-            if entry.message.count >= EntryLimits.maxMessageBytes, message.count > entry.message.count - before { entry.truncated = true }
-            try emit(&entry)
-        }
-        func emitObject(_ object: UnsafeBufferPointer<UInt8>, _ truncated: Bool, _ startLine: Int) throws {
-            let (_, message) = read(object, truncated, startLine)
-            try finish(object, message: message)
-        }
+        let reader = self.reader
+        // Static helpers taking what they change as inout, not local functions: those capture `entry`
+        // and `emit` in boxes, and every line then copied (retained and released) them several times.
         while try reader.nextLine({ line, _ in
-            // ndjson's usual line, one whole flat object, is read in one pass: the member scan also
-            // finds the object's end, which the splitter would otherwise find in a pass of its own. Any
-            // other line (nesting, odd bytes, an object spread over lines) goes through the splitter.
-            if splitter.isAtTopLevel, let object = EntrySplitter.flatObjectLine(line) {
-                let (end, message) = read(object, false, reader.lineNumber)
-                if end.flat, end.afterObject == object.count {
-                    try finish(object, message: message)
+            let lineNumber = reader.lineNumber
+            // ndjson's usual line, one whole object, is read in one pass: the member scan also finds the
+            // object's end, which the splitter would otherwise find in a pass of its own. Any other line
+            // (odd bytes, an object spread over lines, several objects) goes through the splitter.
+            if splitter.isAtTopLevel, let object = EntrySplitter.objectLine(line) {
+                let (end, message) = EntrySplitter.readObject(object, truncated: false, lines: lineNumber...lineNumber,
+                                                              format: format, into: &entry)
+                if end.splitterAgrees, end.afterObject == object.count {
+                    try EntrySplitter.finishObject(object, message: message, into: &entry, emit)
                     return
                 }
             }
-            try splitter.feed(line, lineNumber: reader.lineNumber, emit: emitObject)
+            try splitter.feed(line, lineNumber: lineNumber) { object, truncated, startLine in
+                try EntrySplitter.emitObject(object, truncated: truncated, lines: startLine...max(startLine, lineNumber),
+                                             format: format, into: &entry, emit)
+            }
         }) {}
-        try splitter.finish(emit: emitObject)
+        let lastLine = reader.lineNumber
+        try splitter.finish { object, truncated, startLine in
+            try EntrySplitter.emitObject(object, truncated: truncated, lines: startLine...max(startLine, lastLine),
+                                         format: format, into: &entry, emit)
+        }
+    }
+
+    /// Resets `entry` to the event `object` (spanning `lines`) and reads its header members into it;
+    /// returns how the member scan ended and the message's range (nil for events without one).
+    private static func readObject(_ object: UnsafeBufferPointer<UInt8>, truncated: Bool, lines: ClosedRange<Int>,
+                                   format: InputFormat, into entry: inout RawEntry) -> (FlatJSONObject.End, Range<Int>?) {
+        entry.reset(line: lines.lowerBound, format: format)
+        entry.endLine = lines.upperBound
+        entry.truncated = truncated
+        var message: Range<Int>? = nil
+        // Header values are unescaped into `entry.prefix` and referenced by range, as for line formats;
+        // the header is built in a local and stored once.
+        let prefix = entry.prefix
+        var header = LineHeader(messageStart: 0)
+        var explicitProcess = false
+        var members = FlatJSONObject.Members(of: object)
+        while let (key, value, isString) = members.next() {
+            switch key.count {
+            case 12 where FlatJSONObject.key(key, is: "eventMessage"): message = value
+            case 9 where FlatJSONObject.key(key, is: "timestamp"): header.timestamp = keep(object, value, isString, in: prefix)
+            case 16 where FlatJSONObject.key(key, is: "processImagePath"):
+                guard !explicitProcess else { break }
+                let path = keep(object, value, isString, in: prefix)
+                let slash = prefix[path].lastIndex(of: UInt8(ascii: "/")).map { path.lowerBound + $0 + 1 } ?? path.lowerBound
+                header.process = slash..<path.upperBound
+            case 7 where FlatJSONObject.key(key, is: "process"):
+                header.process = keep(object, value, isString, in: prefix)
+                explicitProcess = true
+            case 9 where FlatJSONObject.key(key, is: "processID"): header.pid = keep(object, value, isString, in: prefix)
+            case 8 where FlatJSONObject.key(key, is: "threadID"): header.thread = keep(object, value, isString, in: prefix)
+            case 9 where FlatJSONObject.key(key, is: "subsystem"):
+                if !value.isEmpty { header.subsystem = keep(object, value, isString, in: prefix) }
+            case 8 where FlatJSONObject.key(key, is: "category"):
+                if !value.isEmpty { header.logCategory = keep(object, value, isString, in: prefix) }
+            case 11 where FlatJSONObject.key(key, is: "messageType"): header.level = keep(object, value, isString, in: prefix)
+            default: break
+            }
+        }
+        entry.header = header
+        return (members.end, message)
+    }
+
+    /// Unescapes the message of the object `readObject` read into `entry` and emits the entry (events
+    /// without a message, activities and signposts, are dropped).
+    private static func finishObject(_ object: UnsafeBufferPointer<UInt8>, message: Range<Int>?, into entry: inout RawEntry,
+                                     _ emit: (inout RawEntry) throws -> Void) throws {
+        guard let message else { return }
+        let before = entry.message.count
+        FlatJSONObject.unescape(object, message, into: entry.message, limit: EntryLimits.maxMessageBytes)
+        if entry.message.count >= EntryLimits.maxMessageBytes, message.count > entry.message.count - before { entry.truncated = true }
+        try emit(&entry)
+    }
+
+    private static func emitObject(_ object: UnsafeBufferPointer<UInt8>, truncated: Bool, lines: ClosedRange<Int>, format: InputFormat,
+                                   into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
+        let (_, message) = readObject(object, truncated: truncated, lines: lines, format: format, into: &entry)
+        try finishObject(object, message: message, into: &entry, emit)
+    }
+
+    /// Copies a header value of `object` to the end of `prefix` (strings unescaped, at most 4 KiB; bare
+    /// values at most 64 bytes) and returns its range there.
+    private static func keep(_ object: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ isString: Bool, in prefix: ByteStore) -> Range<Int> {
+        let start = prefix.count
+        if isString { FlatJSONObject.unescape(object, value, into: prefix, limit: start + 4096) } else {
+            prefix.append(object[value.lowerBound..<min(value.upperBound, value.lowerBound + 64)])
+        }
+        return start..<prefix.count
     }
 
     /// The line's bytes from its first `{` to its last `}` when only white space surrounds them and the
     /// object is short enough to be kept whole (`EntryLimits.maxMessageBytes`); nil otherwise.
-    static func flatObjectLine(_ line: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8>? {
+    static func objectLine(_ line: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8>? {
         @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 }
         var first = 0, last = line.count - 1
         while first <= last, isSpace(line[first]) { first += 1 }

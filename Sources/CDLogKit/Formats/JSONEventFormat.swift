@@ -114,71 +114,40 @@ enum FlatJSONObject {
     struct End {
         /// The index just after the object's closing `}`; nil when the scan ended before it.
         var afterObject: Int?
-        /// True when every value was a string or a bare value without quotes or brackets (no nested
-        /// object or array): then `JSONEventSplitter` would have found the same closing `}`.
-        var flat = true
+        /// True when no bare value (number, `true`, junk) held a quote or a bracket. Strings and nested
+        /// values are delimited as `JSONEventSplitter` delimits them (it tracks only strings and bracket
+        /// depth), so the splitter would then have found the same closing `}`.
+        var splitterAgrees = true
     }
 
+    /// The top-level members of one object, one by one (`cscan_json_next_member`, in C: it runs for
+    /// every member of every event); `end` says how the scan ended once `next` returned nil.
+    struct Members {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var cursor = cscan_json_cursor(position: 0, started: 0, after_object: -1, splitter_agrees: 1)
+        private var member = cscan_json_member()
+
+        init(of bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// The next member: the key's raw bytes, the value's range (inside the quotes for strings).
+        @inline(__always)
+        mutating func next() -> (key: UnsafeBufferPointer<UInt8>, value: Range<Int>, isString: Bool)? {
+            guard let base = bytes.baseAddress, cscan_json_next_member(base, bytes.count, &cursor, &member) != 0 else { return nil }
+            return (UnsafeBufferPointer(start: base + member.key_start, count: member.key_end - member.key_start),
+                    member.value_start..<member.value_end, member.is_string != 0)
+        }
+
+        var end: End {
+            End(afterObject: cursor.after_object >= 0 ? cursor.after_object : nil, splitterAgrees: cursor.splitter_agrees != 0)
+        }
+    }
+
+    /// Calls `visit` for each top-level member and says how the scan ended.
     @discardableResult
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (_ key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) -> End {
-        var end = End()
-        guard let base = bytes.baseAddress else { return end }
-        var i = 0
-        let n = bytes.count
-        func skipSpace() { while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 } }
-        /// Index of the closing quote of the string whose opening quote is at `from`, or nil.
-        func stringEnd(_ from: Int) -> Int? {
-            var j = from + 1
-            while j < n {
-                // Plain runs are skipped sixteen bytes a step; what stops the skip is tested below.
-                j += cscan_json_plain_prefix(base + j, n - j)
-                guard j < n else { return nil }
-                if base[j] == UInt8(ascii: "\\") { j += 2; continue }
-                if base[j] == UInt8(ascii: "\"") { return j }
-                j += 1
-            }
-            return nil
-        }
-        skipSpace()
-        guard i < n, bytes[i] == UInt8(ascii: "{") else { return end }
-        i += 1
-        while i < n {
-            skipSpace()
-            guard i < n else { return end }
-            if bytes[i] == UInt8(ascii: "}") { end.afterObject = i + 1; return end }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard bytes[i] == UInt8(ascii: "\""), let keyEnd = stringEnd(i) else { return end }
-            let key = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<keyEnd])
-            i = keyEnd + 1
-            skipSpace()
-            guard i < n, bytes[i] == UInt8(ascii: ":") else { return end }
-            i += 1
-            skipSpace()
-            guard i < n else { return end }
-            switch bytes[i] {
-            case UInt8(ascii: "\""):
-                guard let stringClose = stringEnd(i) else {
-                    visit(key, (i + 1)..<n, true)  // cut off: report what there is
-                    return end
-                }
-                visit(key, (i + 1)..<stringClose, true)
-                i = stringClose + 1
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                end.flat = false
-                i = skipNested(bytes, from: i)
-            default:
-                let start = i
-                while i < n, bytes[i] != UInt8(ascii: ","), bytes[i] != UInt8(ascii: "}"), bytes[i] > 32 {
-                    switch bytes[i] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"): end.flat = false
-                    default: break
-                    }
-                    i += 1
-                }
-                visit(key, start..<i, false)
-            }
-        }
-        return end
+        var members = Members(of: bytes)
+        while let (key, value, isString) = members.next() { visit(key, value, isString) }
+        return members.end
     }
 
     /// Whether a key's raw bytes are `name` (memcmp: the generic `elementsEqual` against a `String`'s
@@ -248,25 +217,6 @@ enum FlatJSONObject {
             value = value << 4 | UInt16(digit)
         }
         return value
-    }
-
-    /// Index after the object/array starting at `from`, tracking depth with a counter (no recursion).
-    static func skipNested(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        var depth = 0
-        var i = from
-        var inString = false
-        while i < bytes.count {
-            let b = bytes[i]
-            if inString {
-                if b == UInt8(ascii: "\\") { i += 2; continue }
-                if b == UInt8(ascii: "\"") { inString = false }
-            } else if b == UInt8(ascii: "\"") { inString = true } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") { depth += 1 } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 { return i + 1 }
-            }
-            i += 1
-        }
-        return bytes.count
     }
 }
 

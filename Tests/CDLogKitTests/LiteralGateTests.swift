@@ -50,9 +50,10 @@ import Testing
         for rule in rules { patterns += rule.fieldPatterns.map(\.regex) + rule.excluded }
         let texts = rules.flatMap { $0.matchExamples + $0.nomatchExamples }.map(\.text)
         let scratch = MatchScratch()
+        let storage = FrozenStorage()
         var gated = 0, turnedAway = 0
         for pattern in patterns {
-            guard let gate = LiteralGate(pattern: pattern) else { continue }
+            guard let gate = LiteralGate(pattern: pattern, storage: storage) else { continue }
             gated += 1
             for text in texts {
                 var bytes = Array(text.utf8)

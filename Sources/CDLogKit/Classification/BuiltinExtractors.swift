@@ -10,8 +10,9 @@ struct BuiltinExtractors: Sendable {
     private let retryAfter: PCRERegex
     private let errorCodes: [PCRERegex]
     private let partialItem: PCRERegex
-    /// `partialItem`'s group numbers by name.
-    private let partialItemGroups: [String: Int]
+    /// `partialItem`'s `code` and `name` group numbers (plain integers: a dictionary here, shared by the
+    /// classifying threads, would have its reference count written by each of them per finding).
+    private let partialCodeGroup: Int, partialNameGroup: Int
 
     /// Every pattern the extractors run.
     var patterns: [PCRERegex] { [retryAfter] + errorCodes }
@@ -29,7 +30,9 @@ struct BuiltinExtractors: Sendable {
         // there: a leading optional key group in the pattern made PCRE2 try every start position with a
         // long run of key characters — quadratic, and 90 % of classify's PCRE2 time on the benchmark.
         partialItem = errorCodes[1]
-        partialItemGroups = Dictionary(uniqueKeysWithValues: partialItem.groupNames.map { ($0.name, $0.number) })
+        let groups = Dictionary(uniqueKeysWithValues: partialItem.groupNames.map { ($0.name, $0.number) })
+        partialCodeGroup = groups["code"] ?? -1
+        partialNameGroup = groups["name"] ?? -1
     }
 
     /// `mayMatch(pattern)` false says the pattern cannot match `message` (it lacks the pattern's
@@ -61,16 +64,16 @@ struct BuiltinExtractors: Sendable {
             guard mayMatch(partialItem) else { return [] }
             var items: [String] = []
             var offset = 0
-            let names = partialItemGroups
+            let codeGroup = partialCodeGroup, nameGroup = partialNameGroup
             while items.count < BuiltinExtractors.maxItems,
                   let found = partialItem.firstMatch(in: message, from: offset, scratch: scratch), let whole = found[0] {
                 let keyRange = BuiltinExtractors.partialErrorKey(in: message, before: whole.lowerBound, notBefore: offset)
                 offset = max(whole.upperBound, offset + 1)
-                func group(_ name: String) -> String? {
-                    guard let number = names[name], number < found.count, let range = found[number] else { return nil }
+                func group(_ number: Int) -> String? {
+                    guard number >= 0, number < found.count, let range = found[number] else { return nil }
                     return Classifier.text(message, range)
                 }
-                guard let code = group("code"), let name = group("name") else { continue }
+                guard let code = group(codeGroup), let name = group(nameGroup) else { continue }
                 if code == "2", keyRange == nil { continue }  // the enclosing partial failure itself
                 let key = keyRange.map { Classifier.text(message, $0) + ": " } ?? ""
                 items.append("\(key)\(code) \(name)")

@@ -12,8 +12,10 @@ public final class Classifier: Sendable {
     private let prefilter: Prefilter
     private let extractors: BuiltinExtractors
     /// The literals each pattern run after a rule's patterns matched (fields, `exclude`, built-in
-    /// extractors) needs: one whose literals the entry lacks is not run.
-    private let gates: [ObjectIdentifier: LiteralGate]
+    /// extractors) needs: one whose literals the entry lacks is not run. Each scratch gets a copy of
+    /// its own (`Scratch.gates`); the literals are in `gateStorage`.
+    private let gates: [(ObjectIdentifier, LiteralGate)]
+    private let gateStorage = FrozenStorage()
 
     public init(ruleSet: RuleSet) throws {
         self.ruleSet = ruleSet
@@ -22,8 +24,8 @@ public final class Classifier: Sendable {
         prefilter = Prefilter(rules: rankedRules)
         var gated = extractors.patterns
         for rule in rankedRules { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }
-        gates = Dictionary(gated.compactMap { regex in LiteralGate(pattern: regex).map { (ObjectIdentifier(regex), $0) } },
-                           uniquingKeysWith: { first, _ in first })
+        let storage = gateStorage
+        gates = gated.compactMap { regex in LiteralGate(pattern: regex, storage: storage).map { (ObjectIdentifier(regex), $0) } }
     }
 
     /// Per-thread working state.
@@ -34,9 +36,13 @@ public final class Classifier: Sendable {
         /// The prefilter's table pointers, copied into this thread's own object: read from the shared
         /// classifier they would sit beside its reference count, which other threads write.
         let prefilterTables: Prefilter.Tables
-        init(_ prefilter: Prefilter) {
+        /// The classifier's gates, in a dictionary of this thread's own: looked up in a shared one, every
+        /// finding would write its reference count from every thread.
+        let gates: [ObjectIdentifier: LiteralGate]
+        init(_ prefilter: Prefilter, gates: [(ObjectIdentifier, LiteralGate)]) {
             self.prefilter = prefilter.makeEvaluation()
             prefilterTables = prefilter.tables
+            self.gates = Dictionary(gates, uniquingKeysWith: { first, _ in first })
         }
         /// True when some pattern hit PCRE2's match limit since the last reset.
         public var exceededMatchLimit: Bool {
@@ -45,7 +51,7 @@ public final class Classifier: Sendable {
         }
     }
 
-    public func makeScratch() -> Scratch { Scratch(prefilter) }
+    public func makeScratch() -> Scratch { Scratch(prefilter, gates: gates) }
 
     /// Classifies a message (raw UTF-8 bytes); `preset` fields come first in the result.
     /// `isCrashReport` selects the rules for crash-report summaries (`input: crash`/`any`) instead of the
@@ -73,7 +79,7 @@ public final class Classifier: Sendable {
             guard let groups, let winningPattern else { continue }
             // Patterns run after a match only where the entry holds one of the literals they need.
             func mayMatch(_ regex: PCRERegex) -> Bool {
-                gates[ObjectIdentifier(regex)]?.mayMatch(message) ?? true
+                scratch.gates[ObjectIdentifier(regex)]?.mayMatch(message) ?? true
             }
             guard rule.required.allSatisfy({ $0.matches(message, scratch: scratch.match) }),
                   !rule.excluded.contains(where: { mayMatch($0) && $0.matches(message, scratch: scratch.match) }) else { continue }

@@ -109,7 +109,13 @@ public struct ClassifyRun: Sendable {
         let scratch = scratches?.take() ?? classifier.makeScratch()
         defer { scratches?.give(scratch) }
         var folder = EchoFolder()
-        try splitter.forEachEntry(onPause: onPause) { raw in
+        // The closure below is specialised into the splitters, which may copy what it captures several
+        // times per line: it captures no reference that other threads also count (the classifier is
+        // held by `self` for the whole call, the options are plain values, and the source name is a
+        // copy of this call's own), so those copies never write a cache line another core reads.
+        let options = self.options
+        let sourceName = String(decoding: Array(sourceName.utf8), as: UTF8.self)
+        try splitter.forEachEntry(onPause: onPause) { [unowned(unsafe) classifier] raw in
             batch.entries += 1
             let classification: Classification?
             if let prepared = raw.prepared {

@@ -8,16 +8,27 @@ import CScan
 /// `exclude`, built-in extractors): PCRE2's own start-of-match search tries every position where the
 /// pattern's first byte may be, and on long Core Data messages a pattern whose literal is absent cost
 /// about 5 800 instructions; the search for the literal costs a few hundred.
-struct LiteralGate: Sendable {
-    let literals: [[UInt8]]
+///
+/// The literals are frozen bytes (`FrozenStorage`, owned by whoever made the gate): threads sharing a gate
+/// read them without writing a reference count.
+struct LiteralGate: @unchecked Sendable {
+    /// Literal `k` is `bytes[starts[k]..<starts[k + 1]]`.
+    private let starts: UnsafePointer<Int32>
+    private let bytes: UnsafePointer<UInt8>
+    let literalCount: Int
     /// Compared regardless of ASCII case (the literals are then lower-case).
     let caseless: Bool
 
-    /// Nil when the pattern has no usable literal (it must always be run).
-    init?(pattern: PCRERegex) {
+    /// Nil when the pattern has no usable literal (it must always be run). The literals live in `storage`.
+    init?(pattern: PCRERegex, storage: FrozenStorage) {
         guard let required = RequiredLiterals.of(pattern: pattern.pattern) else { return nil }
         // Alternatives that share a long enough piece (`retry after`, `CKRetryAfter`…) need one search.
-        literals = LiteralGate.commonPiece(of: required.alternatives).map { [$0] } ?? required.alternatives
+        let literals = LiteralGate.commonPiece(of: required.alternatives).map { [$0] } ?? required.alternatives
+        var starts: [Int32] = [0]
+        for literal in literals { starts.append(starts.last! + Int32(literal.count)) }
+        self.starts = storage.freeze(starts)
+        bytes = storage.freeze(literals.flatMap { $0 })
+        literalCount = literals.count
         caseless = required.caseless
     }
 
@@ -44,11 +55,9 @@ struct LiteralGate: Sendable {
     /// False when `subject` contains none of the literals.
     func mayMatch(_ subject: UnsafeRawBufferPointer) -> Bool {
         guard let base = subject.baseAddress else { return false }
-        for literal in literals {
-            let found = literal.withUnsafeBufferPointer { needle in
-                caseless ? cscan_find_caseless(base, subject.count, needle.baseAddress!, needle.count)
-                         : cscan_find(base, subject.count, needle.baseAddress!, needle.count)
-            }
+        for k in 0..<literalCount {
+            let needle = bytes + Int(starts[k]), length = Int(starts[k + 1] - starts[k])
+            let found = caseless ? cscan_find_caseless(base, subject.count, needle, length) : cscan_find(base, subject.count, needle, length)
             if found >= 0 { return true }
         }
         return false

@@ -74,14 +74,7 @@ import Testing
         var lines: [[UInt8]] = []
         for i in 0..<count {
             var line = Array(seeds[i % seeds.count].utf8)
-            for _ in 0..<Int.random(in: 0...3, using: &random) where !line.isEmpty {
-                let at = Int.random(in: 0..<line.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: line[at] = alphabet.randomElement(using: &random)!
-                case 1: line.insert(alphabet.randomElement(using: &random)!, at: at)
-                default: line.removeSubrange(at...)
-                }
-            }
+            random.mutate(&line, alphabet: alphabet)
             lines.append(line)
         }
         return lines
@@ -172,14 +165,7 @@ import Testing
         let alphabet = Array("0123456789-: T.+Z".utf8) + [0xC3, 0xA9, 0xFF]
         for i in 0..<5_000 {
             var text = Array(seeds[i % seeds.count].utf8)
-            for _ in 0..<Int.random(in: 0...3, using: &random) where !text.isEmpty {
-                let at = Int.random(in: 0..<text.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: text[at] = alphabet.randomElement(using: &random)!
-                case 1: text.insert(alphabet.randomElement(using: &random)!, at: at)
-                default: text.removeSubrange(at...)
-                }
-            }
+            random.mutate(&text, alphabet: alphabet)
             // Inner text only: both trim the same spaces and share the syslog case.
             while text.first == UInt8(ascii: " ") { text.removeFirst() }
             while text.last == UInt8(ascii: " ") { text.removeLast() }

@@ -86,14 +86,7 @@ import Testing
         let alphabet = Array("{}[]\\\":, \tx0\u{7F}".utf8) + [0x01, 0xC3, 0xFF]
         for round in 0..<20_000 {
             var bytes = Array(seeds[round % seeds.count].utf8)
-            for _ in 0..<Int.random(in: 0...3, using: &random) where !bytes.isEmpty {
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[at] = alphabet.randomElement(using: &random)!
-                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: at)
-                default: bytes.removeSubrange(at...)
-                }
-            }
+            random.mutate(&bytes, alphabet: alphabet)
             let expected = Self.reference(bytes)
             var visits: [Visit] = []
             let end = bytes.withUnsafeBufferPointer { buffer in

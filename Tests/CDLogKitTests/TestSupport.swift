@@ -84,3 +84,19 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededRandom {
+    /// Up to `maxEdits` random edits of `bytes` (none when empty): a byte replaced by one of `alphabet`,
+    /// one of `alphabet` inserted, or everything from a random position on cut off. Near-miss inputs for
+    /// comparing a scanner with its reference.
+    mutating func mutate(_ bytes: inout [UInt8], alphabet: [UInt8], maxEdits: Int = 3) {
+        for _ in 0..<Int.random(in: 0...maxEdits, using: &self) where !bytes.isEmpty {
+            let at = Int.random(in: 0..<bytes.count, using: &self)
+            switch Int.random(in: 0..<3, using: &self) {
+            case 0: bytes[at] = alphabet.randomElement(using: &self)!
+            case 1: bytes.insert(alphabet.randomElement(using: &self)!, at: at)
+            default: bytes.removeSubrange(at...)
+            }
+        }
+    }
+}

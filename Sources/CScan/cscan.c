@@ -248,15 +248,30 @@ void cscan_once_leave(cscan_once *once) {
 
 static inline int cscan_json_space(unsigned char b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r'; }
 
-/* Index of the closing quote of the string whose opening quote is at `from`, or -1. */
+/* Index of the closing quote of the string whose opening quote is at `from`, or -1. Only quotes and
+   backslashes matter here, so the skip tests two bytes sixteen at a time (not the four that decide
+   escaping for output). */
 static inline long cscan_json_string_end(const unsigned char *b, size_t n, size_t from) {
     size_t j = from + 1;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+#endif
     while (j < n) {
-        j += cscan_json_plain_prefix(b + j, n - j);
+#if defined(__SSE2__)
+        while (n - j >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(b + j));
+            unsigned int mask = (unsigned int)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+            if (mask) { j += (size_t)__builtin_ctz(mask); goto special; }
+            j += 16;
+        }
+#endif
+        while (j < n && b[j] != '"' && b[j] != '\\') j++;
         if (j >= n) return -1;
-        if (b[j] == '\\') { j += 2; continue; }
+#if defined(__SSE2__)
+    special:
+#endif
         if (b[j] == '"') return (long)j;
-        j++;
+        j += 2;  /* a backslash and the byte it escapes */
     }
     return -1;
 }

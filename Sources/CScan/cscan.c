@@ -27,26 +27,35 @@ static inline int cscan_commonness(unsigned char b) {
     return 2;
 }
 
-/* The first `needle` in `haystack`, compared exactly or (`caseless`, needle lower-case) regardless of
-   ASCII case. Candidates hold the needle's rarest pair of adjacent bytes at its offset, sixteen start
-   positions at a time (SSE2); each is then compared whole. */
-static inline long cscan_find_pair(const unsigned char *hay, size_t haystack_len, const unsigned char *needle,
-                                   size_t needle_len, int caseless) {
+long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
+    if (needle_len == 0) return 0;
+    const void *found = memmem(haystack, haystack_len, needle, needle_len);
+    return found ? (long)((const char *)found - (const char *)haystack) : -1;
+}
+
+static inline unsigned char cscan_lower(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c;
+}
+
+/* Candidates hold the needle's rarest pair of adjacent bytes (either case) at its offset, sixteen start
+   positions at a time (SSE2); each is then compared whole. (The same scan for exact needles measured
+   slower than glibc's memmem, a hash of byte pairs with a shift table, so `cscan_find` keeps memmem.) */
+long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
+    const unsigned char *hay = haystack, *lower = needle;
     if (needle_len == 0) return 0;
     if (needle_len > haystack_len) return -1;
     size_t last_start = haystack_len - needle_len, i = 0;
-#define CSCAN_FOLD(c) (caseless && (c) >= 'A' && (c) <= 'Z' ? (unsigned char)((c) | 0x20) : (c))
 #if defined(__SSE2__)
     if (needle_len >= 2) {
         size_t pair = 0;
         int best = 1000;
         for (size_t k = 0; k + 1 < needle_len; k++) {
-            int score = cscan_commonness(CSCAN_FOLD(needle[k])) + cscan_commonness(CSCAN_FOLD(needle[k + 1]));
+            int score = cscan_commonness(lower[k]) + cscan_commonness(lower[k + 1]);
             if (score < best) { best = score; pair = k; }
         }
-        unsigned char p0 = needle[pair], p1 = needle[pair + 1];
-        const __m128i a = _mm_set1_epi8((char)p0), a2 = _mm_set1_epi8((char)(caseless ? cscan_upper(p0) : p0));
-        const __m128i b = _mm_set1_epi8((char)p1), b2 = _mm_set1_epi8((char)(caseless ? cscan_upper(p1) : p1));
+        unsigned char p0 = lower[pair], p1 = lower[pair + 1];
+        const __m128i a = _mm_set1_epi8((char)p0), a2 = _mm_set1_epi8((char)cscan_upper(p0));
+        const __m128i b = _mm_set1_epi8((char)p1), b2 = _mm_set1_epi8((char)cscan_upper(p1));
         for (; i <= last_start && last_start - i >= 15; i += 16) {
             __m128i v0 = _mm_loadu_si128((const __m128i *)(hay + i + pair));
             __m128i v1 = _mm_loadu_si128((const __m128i *)(hay + i + pair + 1));
@@ -57,7 +66,7 @@ static inline long cscan_find_pair(const unsigned char *hay, size_t haystack_len
                 size_t at = i + (size_t)__builtin_ctz(mask);
                 mask &= mask - 1;
                 size_t k = 0;
-                while (k < needle_len && CSCAN_FOLD(hay[at + k]) == needle[k]) k++;
+                while (k < needle_len && cscan_lower(hay[at + k]) == lower[k]) k++;
                 if (k == needle_len) return (long)at;
             }
         }
@@ -65,22 +74,10 @@ static inline long cscan_find_pair(const unsigned char *hay, size_t haystack_len
 #endif
     for (; i <= last_start; i++) {
         size_t k = 0;
-        while (k < needle_len && CSCAN_FOLD(hay[i + k]) == needle[k]) k++;
+        while (k < needle_len && cscan_lower(hay[i + k]) == lower[k]) k++;
         if (k == needle_len) return (long)i;
     }
     return -1;
-#undef CSCAN_FOLD
-}
-
-long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
-    /* glibc's memmem (a hash of byte pairs with a shift table) beats `cscan_find_pair` here. */
-    if (needle_len == 0) return 0;
-    const void *found = memmem(haystack, haystack_len, needle, needle_len);
-    return found ? (long)((const char *)found - (const char *)haystack) : -1;
-}
-
-long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
-    return cscan_find_pair(haystack, haystack_len, needle, needle_len, 1);
 }
 
 size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *transitions,

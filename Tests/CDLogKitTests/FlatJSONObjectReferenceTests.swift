@@ -1,13 +1,13 @@
 @testable import CDLogKit
 import Testing
 
-/// `FlatJSONObject.scan` runs for every member of every ndjson event, so it moved to C
+/// The member scan (`FlatJSONObject.Members`) runs for every member of every ndjson event, so it moved to C
 /// (`cscan_json_next_member`). The previous Swift version is kept here as the reference; both must
 /// report the same members and end the same way on thousands of mutated objects.
 @Suite struct FlatJSONObjectReferenceTests {
     struct Visit: Equatable { let key: [UInt8], value: Range<Int>, isString: Bool }
 
-    /// The previous `FlatJSONObject.scan`: members as (key, value range, isString), then where the
+    /// The previous Swift member scan (`FlatJSONObject.scan`): members as (key, value range, isString), then where the
     /// object ended (nil when it did not) and whether the splitter would agree.
     static func reference(_ bytes: [UInt8]) -> (visits: [Visit], afterObject: Int?, splitterAgrees: Bool) {
         var visits: [Visit] = []
@@ -90,7 +90,9 @@ import Testing
             let expected = Self.reference(bytes)
             var visits: [Visit] = []
             let end = bytes.withUnsafeBufferPointer { buffer in
-                FlatJSONObject.scan(buffer) { key, value, isString in visits.append(Visit(key: Array(key), value: value, isString: isString)) }
+                var members = FlatJSONObject.Members(of: buffer)
+                while let (key, value, isString) = members.next() { visits.append(Visit(key: Array(key), value: value, isString: isString)) }
+                return members.end
             }
             #expect(visits == expected.visits && end.afterObject == expected.afterObject && end.splitterAgrees == expected.splitterAgrees,
                     "\(String(decoding: bytes, as: UTF8.self))")

@@ -105,7 +105,7 @@ struct JSONEventSplitter {
 
 /// Reads the top-level members of one JSON object without building a tree.
 ///
-/// Contract: `scan` reports each top-level member as byte ranges (no allocation): the key's raw bytes
+/// Contract: `Members` reports each top-level member as byte ranges (no allocation): the key's raw bytes
 /// and the value's range — inside the quotes for strings (still escaped; `unescape` decodes), the text
 /// for numbers, `true`/`false`/`null`. Nested objects and arrays are skipped iteratively. Malformed
 /// input ends the scan early with what was read (an unterminated string runs to the end); it never traps.
@@ -140,14 +140,6 @@ enum FlatJSONObject {
         var end: End {
             End(afterObject: cursor.after_object >= 0 ? cursor.after_object : nil, splitterAgrees: cursor.splitter_agrees != 0)
         }
-    }
-
-    /// Calls `visit` for each top-level member and says how the scan ended.
-    @discardableResult
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (_ key: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ isString: Bool) -> Void) -> End {
-        var members = Members(of: bytes)
-        while let (key, value, isString) = members.next() { visit(key, value, isString) }
-        return members.end
     }
 
     /// Whether a key's raw bytes are `name` (memcmp: the generic `elementsEqual` against a `String`'s

@@ -80,61 +80,84 @@ long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *
     return -1;
 }
 
-size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *transitions,
-                             unsigned int accept_from, const unsigned char *subject, size_t from,
-                             size_t length, unsigned int *state) {
-    unsigned int s = *state;
-    for (size_t i = from; i < length; i++) {
-        s = transitions[s + classes[subject[i]]];
-        if (s >= accept_from) {
-            *state = s;
-            return i;
-        }
+/* Whether the literal of `anchor` occurs in `subject` with its window at `at`. */
+static inline int cscan_anchor_matches(const cscan_window_tables *t, const cscan_anchor *anchor,
+                                       const unsigned char *subject, size_t length, size_t at) {
+    if (at < (size_t)anchor->offset) return 0;
+    size_t start = at - (size_t)anchor->offset;
+    int32_t id = anchor->literal;
+    size_t n = (size_t)(t->literal_start[id + 1] - t->literal_start[id]);
+    if (n > length - start) return 0;
+    if (length - start >= 8) {
+        uint64_t word;
+        memcpy(&word, subject + start, 8);
+        if (((word | anchor->head_fold) & anchor->head_mask) != anchor->head) return 0;
+        if (n <= 8) return 1;
     }
-    *state = s;
-    return length;
+    const unsigned char *literal = t->literal_bytes + t->literal_start[id];
+    if (!t->caseless[id]) return memcmp(subject + start, literal, n) == 0;
+    for (size_t k = 0; k < n; k++) if (cscan_lower(subject[start + k]) != literal[k]) return 0;
+    return 1;
 }
 
-int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *transitions,
-                           unsigned int accept_from, const unsigned char *subject,
-                           size_t *pos_a, size_t end_a, unsigned int *state_a,
-                           size_t *pos_b, size_t end_b, unsigned int *state_b) {
-    size_t a = *pos_a, b = *pos_b;
-    unsigned int sa = *state_a, sb = *state_b;
-    int hit = 0;
-    /* Both ranges in step, one counter; one test of the larger state per step (accepting states are
-       numbered last), and which range hit is worked out only then. */
-    size_t steps = (end_a - a < end_b - b) ? end_a - a : end_b - b;
-    if (a >= end_a || b >= end_b) steps = 0;
-    const unsigned char *pa = subject + a, *pb = subject + b;
-    for (size_t i = 0; i < steps; i++) {
-        sa = transitions[sa + classes[pa[i]]];
-        sb = transitions[sb + classes[pb[i]]];
-        unsigned int larger = sa > sb ? sa : sb;
-        if (larger >= accept_from) {
-            hit = (sa >= accept_from) | ((sb >= accept_from) << 1);
-            a += i;
-            b += i;
-            goto done;
+/* Any of the eight windows starting at `bytes` (which holds at least 11 readable bytes) flagged. */
+static inline unsigned cscan_window_step_flagged(const unsigned char *filter, const unsigned char *bytes) {
+    uint64_t w0, w1;
+    memcpy(&w0, bytes, 8);
+    memcpy(&w1, bytes + 4, 8);
+#define CSCAN_FLAG(word, byte) filter[cscan_window_hash((uint32_t)((word) >> (8 * (byte))))]
+    return CSCAN_FLAG(w0, 0) | CSCAN_FLAG(w0, 1) | CSCAN_FLAG(w0, 2) | CSCAN_FLAG(w0, 3)
+         | CSCAN_FLAG(w1, 0) | CSCAN_FLAG(w1, 1) | CSCAN_FLAG(w1, 2) | CSCAN_FLAG(w1, 3);
+#undef CSCAN_FLAG
+}
+
+/* Compares the literals anchored at window start `at` of the subject (the window's bytes are `window`).
+   Returns 0, leaving `*count` as it was, when they might not fit in `capacity`. */
+static inline int cscan_window_check(const cscan_window_tables *t, const unsigned char *subject, size_t length,
+                                     size_t at, uint32_t window, int32_t *found, size_t *count, size_t capacity) {
+    uint32_t h = cscan_window_hash(window);
+    if (!t->filter[h]) return 1;
+    uint32_t first = t->bucket_start[h], last = t->bucket_start[h + 1];
+    if (capacity - *count < last - first) return 0;
+    for (uint32_t a = first; a < last; a++) {
+        if (cscan_anchor_matches(t, &t->anchors[a], subject, length, at)) found[(*count)++] = t->anchors[a].literal;
+    }
+    return 1;
+}
+
+size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subject, size_t length,
+                         size_t *position, int32_t *found, size_t capacity) {
+    const unsigned char *filter = t->filter;
+    size_t count = 0, i = *position;
+    if (length < CSCAN_WINDOW_BYTES - 1) { *position = length; return 0; }
+    const size_t last = length - (CSCAN_WINDOW_BYTES - 1);   /* the last window start looked at */
+    /* Eight window starts per step from two overlapping 8-byte loads, one branch for all eight: most
+       steps find nothing. A step with a hit looks at its positions one by one. */
+    for (; i + 12 <= length; i += 8) {
+        if (!cscan_window_step_flagged(filter, subject + i)) continue;
+        for (size_t k = i; k < i + 8; k++) {
+            uint32_t window;
+            memcpy(&window, subject + k, 4);
+            if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }
         }
     }
-    a += steps;
-    b += steps;
-    for (; a < end_a; a++) {
-        sa = transitions[sa + classes[subject[a]]];
-        if (sa >= accept_from) { hit = 1; goto done; }
+    if (i <= last) {
+        /* The last positions (fewer than twelve bytes left) in steps over a zero-padded copy: windows
+           running past the end read zeros there, as the contract says. */
+        unsigned char padded[32] = {0};
+        memcpy(padded, subject + i, length - i);
+        const size_t origin = i;
+        for (; i <= last; i += 8) {
+            if (!cscan_window_step_flagged(filter, padded + (i - origin))) continue;
+            for (size_t k = i; k < i + 8 && k <= last; k++) {
+                uint32_t window;
+                memcpy(&window, padded + (k - origin), 4);
+                if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }
+            }
+        }
     }
-    for (; b < end_b; b++) {
-        sb = transitions[sb + classes[subject[b]]];
-        if (sb >= accept_from) { hit = 2; goto done; }
-    }
-done:
-    /* A range that hit stays at the hit; one that did not moves past the byte it just read (if any). */
-    if (!(hit & 1) && a < end_a && hit) a++;
-    if (!(hit & 2) && b < end_b && hit) b++;
-    *pos_a = a; *state_a = sa;
-    *pos_b = b; *state_b = sb;
-    return hit;
+    *position = length;
+    return count;
 }
 
 static inline int cscan_json_needs_escape(unsigned char b) {

@@ -83,11 +83,16 @@ public struct ClassifyRun: Sendable {
             // A pause is an entry boundary, as a block's end is: only for formats that can be cut.
             if isCutPoint == nil { reader.pauseMilliseconds = nil }
             var merger = Merger(summary: summary, reporter: reporter)
+            // The prefilter's literals are anchored on what is rare in this source (its app name, its
+            // subsystems and error texts repeat on every line): the same findings, fewer comparisons.
+            // The sample is what format detection read (already buffered).
+            let sample = try reader.peek(FormatDetector.sampleBytes)
+            let run = sample.withUnsafeBytes { ClassifyRun(classifier: classifier.tuned(toSample: $0), options: options) }
             if options.threads > 1, let isCutPoint {
-                try runParallel(reader: reader, format: splitter.format, sourceName: source.name,
-                                isCutPoint: isCutPoint, merger: &merger)
+                try run.runParallel(reader: reader, format: splitter.format, sourceName: source.name,
+                                    isCutPoint: isCutPoint, merger: &merger)
             } else {
-                let batch = try classify(splitter: splitter, sourceName: source.name, streaming: { entry, index in
+                let batch = try run.classify(splitter: splitter, sourceName: source.name, streaming: { entry, index in
                     try merger.accept(entry, globalIndex: index)
                 }, onPause: { try merger.pause() })
                 merger.add(batch)

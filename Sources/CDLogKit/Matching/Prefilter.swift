@@ -1,19 +1,21 @@
+import CScan
+
 /// Decides cheaply which rules could match an entry, so most entries never reach PCRE2.
 ///
 /// Contract: conservative — a rule (or pattern) it rules out cannot match: each of its patterns needs a
 /// literal that is absent, or a `require` pattern does. Patterns without a usable literal are always
 /// candidates.
 ///
-/// One pass of a literal automaton over the entry finds which literals it contains; an inverted index
+/// One pass of a `LiteralScanner` over the entry finds which literals it contains; an inverted index
 /// (literal → rules) turns them into the short, rank-ordered list of candidate rules, so an entry costs
 /// work in proportion to the rules it could match, not to the size of the catalog. (An earlier design put
 /// a second, smaller automaton over 4-byte literal prefixes in front as a gate; on the benchmark log it
 /// let 61 % of entries through and made the whole run 15–30 % slower, so it was removed.)
 public final class Prefilter: Sendable {
     /// What the per-entry work reads, as plain pointers (no reference counting when threads share it;
-    /// see `LiteralAutomaton.Tables`). Valid while the `Prefilter` lives.
+    /// see `LiteralScanner.Tables`). Valid while the `Prefilter` lives.
     public struct Tables: @unchecked Sendable {
-        let automaton: LiteralAutomaton.Tables
+        var scanner: LiteralScanner.Tables
         /// Per rule (rank order): its patterns are `rulePatternStart[r]..<rulePatternStart[r + 1]`.
         let rulePatternStart: UnsafePointer<Int32>
         /// Per pattern: literal ids (any of which admits it) at `patternLiteralStart[p]..<[p + 1]` of
@@ -34,8 +36,9 @@ public final class Prefilter: Sendable {
     }
 
     public let tables: Tables
-    private let automaton: LiteralAutomaton
-    private let storage = FrozenStorage()
+    private let scanner: LiteralScanner
+    private let literals: [(bytes: [UInt8], caseless: Bool)]
+    private let storage: FrozenStorage
     private let ruleCount: Int
 
     public init(rules: [Rule]) {
@@ -53,7 +56,10 @@ public final class Prefilter: Sendable {
         }
         let patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
         let requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
-        automaton = LiteralAutomaton(literals: literals)
+        self.literals = literals
+        scanner = LiteralScanner(literals: literals)
+        let storage = FrozenStorage()
+        self.storage = storage
         var rulesOfLiteral = [[Int32]](repeating: [], count: literals.count)
         var always: [Int32] = []
         for (ruleIndex, patterns) in patternLiterals.enumerated() {
@@ -69,7 +75,7 @@ public final class Prefilter: Sendable {
         let clauses = requiredClauses.flatMap { $0 }
         let alwaysCandidates = storage.freeze(always)
         tables = Tables(
-            automaton: automaton.tables,
+            scanner: scanner.tables,
             rulePatternStart: storage.freeze(offsets(patternLiterals)),
             patternLiteralStart: storage.freeze(offsets(patterns.map { $0 ?? [] })),
             patternLiteralIDs: storage.freeze(patterns.flatMap { $0 ?? [] }),
@@ -82,6 +88,25 @@ public final class Prefilter: Sendable {
             alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
         ruleCount = rules.count
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
+    }
+
+    /// The same prefilter with its literals anchored on the windows rarest in `sample` (see
+    /// `LiteralScanner`): it admits exactly the same rules, usually faster on text like the sample.
+    public func tuned(toSample sample: UnsafeRawBufferPointer) -> Prefilter {
+        Prefilter(tuning: self, scanner: LiteralScanner(literals: literals, sample: sample))
+    }
+
+    /// Shares `base`'s index tables (their storage too, so they live as long as either) with another
+    /// scanner over the same literals.
+    private init(tuning base: Prefilter, scanner: LiteralScanner) {
+        var tables = base.tables
+        tables.scanner = scanner.tables
+        self.tables = tables
+        self.scanner = scanner
+        literals = base.literals
+        storage = base.storage
+        ruleCount = base.ruleCount
+        ungatedRuleCount = base.ungatedRuleCount
     }
 
     /// Per-entry state: which literals the current entry contains and which rules are candidates.
@@ -147,16 +172,16 @@ public final class Prefilter: Sendable {
     }
 
     public func makeEvaluation() -> Evaluation {
-        Evaluation(literalCount: automaton.literalCount, ruleCount: ruleCount)
+        Evaluation(literalCount: scanner.literalCount, ruleCount: ruleCount)
     }
 
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
     /// they run PCRE2 on every entry.
     public let ungatedRuleCount: Int
-    public var literalCount: Int { automaton.literalCount }
-    /// "N literals, S states, C byte classes" for `rules list` and the benchmark.
+    public var literalCount: Int { scanner.literalCount }
+    /// "N literals (A anchored on 4-byte windows)" for `rules list` and the benchmark.
     public var statistics: String {
-        "\(automaton.literalCount) literals, \(automaton.stateCount) automaton states, \(automaton.byteClassCount) byte classes"
+        "\(scanner.literalCount) literals (\(scanner.anchoredCount) anchored on \(CSCAN_WINDOW_BYTES)-byte windows, \(scanner.literalCount - scanner.anchoredCount) searched for alone)"
     }
 }
 
@@ -168,7 +193,7 @@ extension Prefilter.Tables {
         evaluation.beginEntry()
         let generation = evaluation.generation
         let literalRuleStart = literalRuleStart, literalRules = literalRules
-        automaton.scan(message) { id in
+        scanner.scan(message) { id in
             guard evaluation.seenGeneration[id] != generation else { return }
             evaluation.seenGeneration[id] = generation
             for k in Int(literalRuleStart[id])..<Int(literalRuleStart[id + 1]) { evaluation.addCandidate(literalRules[k]) }

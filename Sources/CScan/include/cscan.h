@@ -11,24 +11,55 @@ long cscan_find(const void *haystack, size_t haystack_len, const void *needle, s
 /// pair of adjacent bytes (either case), then compared whole.
 long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
-/// Runs a byte-class DFA over `subject[from..<length]` starting in `*state`. States are stored
-/// premultiplied (a state's value is its row offset in `transitions`), and accepting states are
-/// numbered last, so a state is accepting when its value is `>= accept_from`: one dependent load
-/// per byte. Stops at the first position whose new state is accepting and returns that position;
-/// returns `length` when the end is reached. `*state` holds the state after the returned position.
-size_t cscan_dfa_next_accept(const unsigned char *classes, const unsigned int *transitions,
-                             unsigned int accept_from, const unsigned char *subject, size_t from,
-                             size_t length, unsigned int *state);
+#include <stdint.h>
 
-/// Runs the same DFA over two ranges of `subject` at once, `[*pos_a, end_a)` and `[*pos_b, end_b)`,
-/// each from its own state: the two dependent load chains overlap, so long subjects scan up to twice
-/// as fast. Returns a bit mask: bit 0 when range a reached an accepting state at `*pos_a`, bit 1 when
-/// range b did at `*pos_b` (both may be set); 0 when both ranges are exhausted. A range without a hit
-/// has its `*pos` set to the next byte to read. Resume after handling a hit at `*pos + 1`.
-int cscan_dfa2_next_accept(const unsigned char *classes, const unsigned int *transitions,
-                           unsigned int accept_from, const unsigned char *subject,
-                           size_t *pos_a, size_t end_a, unsigned int *state_a,
-                           size_t *pos_b, size_t end_b, unsigned int *state_b);
+/// Bytes in the window every anchored literal is found by. A literal of `CSCAN_WINDOW_BYTES - 1` bytes
+/// is anchored on every window it begins (the byte after it is any); the scan's last window starts, past
+/// `length - CSCAN_WINDOW_BYTES`, read zero bytes beyond the subject, so such a literal at the very end
+/// is found too. Shorter literals are searched for on their own.
+#define CSCAN_WINDOW_BYTES 4
+
+/// Bits of the filter's hash: a 64 KiB table, so about 1 % of random windows share a hash value with
+/// one of a catalog's ~800 anchors.
+#define CSCAN_WINDOW_HASH_BITS 16
+
+/// The filter's hash of a window: its four bytes as a native-endian 32-bit load, every byte OR-ed with
+/// 0x20 (a lossy case fold: it maps 'A' to 'a', and also some punctuation and control bytes onto others,
+/// which only lets more positions through), times a constant, top `CSCAN_WINDOW_HASH_BITS` bits.
+static inline uint32_t cscan_window_hash(uint32_t window) {
+    return ((window | 0x20202020u) * 0x9E3779B1u) >> (32 - CSCAN_WINDOW_HASH_BITS);
+}
+
+/// One literal as found by its anchor window: `offset` is where the window starts in the literal.
+/// `head` holds the literal's first bytes (up to eight, lower-cased where caseless) as a native-endian
+/// load of them would; a subject's eight bytes `w` at the literal's start agree when
+/// `((w | head_fold) & head_mask) == head` (`head_fold` has 0x20 on a caseless literal's letters).
+typedef struct {
+    int32_t literal;
+    int32_t offset;
+    uint64_t head;
+    uint64_t head_fold;
+    uint64_t head_mask;
+} cscan_anchor;
+
+/// What `cscan_window_scan` reads; built once, then read-only (threads may share it).
+typedef struct {
+    const unsigned char *filter;         /* per hash value (1 << CSCAN_WINDOW_HASH_BITS): 1 when some anchor has it */
+    const uint32_t *bucket_start;        /* per hash value h: its anchors are [bucket_start[h], bucket_start[h + 1]) */
+    const cscan_anchor *anchors;
+    const uint32_t *literal_start;       /* per literal id: its bytes are literal_bytes[literal_start[id] ..< literal_start[id + 1]] */
+    const unsigned char *literal_bytes;  /* caseless literals lower-cased */
+    const unsigned char *caseless;       /* per literal id: 1 when ASCII case is ignored */
+} cscan_window_tables;
+
+/// Finds the literals (of at least `CSCAN_WINDOW_BYTES - 1` bytes) that occur in `subject[0..<length]`,
+/// looking at window starts from `*position` on. Writes the id of each occurrence found to `found`
+/// (an id repeats when the literal occurs again) and returns how many it wrote. It stops early, before
+/// a position whose anchors might not fit in what is left of `capacity`, and then `*position` is where
+/// to resume; otherwise `*position` becomes `length`. `capacity` must be at least the largest bucket's
+/// anchor count, so that every call makes progress. Reads only `subject[0..<length]`.
+size_t cscan_window_scan(const cscan_window_tables *tables, const unsigned char *subject, size_t length,
+                         size_t *position, int32_t *found, size_t capacity);
 
 /// Length of the longest prefix of `bytes` that a JSON string can hold unescaped: the index of the first
 /// byte below 0x20, `"`, `\\` or 0x7F, or `length` when there is none. Eight bytes per step.

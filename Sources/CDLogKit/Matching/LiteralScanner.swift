@@ -1,0 +1,190 @@
+import CScan
+
+/// A multi-literal searcher that finds, in one pass over an entry, which of the prefilter's literals it
+/// contains.
+///
+/// Contract: `scan` reports every literal that occurs in the subject, each at least once; literals
+/// marked caseless match regardless of ASCII case, the others exactly. No allocation per scan.
+/// Immutable after `init`; safe to share between threads. What `tunedAnchors` was built from changes
+/// only the speed, never what is found.
+///
+/// How: every literal of at least four bytes has one *anchor*, a four-byte window of it. A table keyed by
+/// a hash of the (case-folded) window says where some anchor might start; the scan hashes every window
+/// of the subject, eight positions per branch (`cscan_window_scan`), and at a flagged position compares
+/// the literals anchored there. Positions do not depend on each other, so unlike an automaton's
+/// one-dependent-load-per-byte chain the loop runs at the processor's throughput. Its cost is the number
+/// of flagged positions, so each literal is anchored on the window least likely to occur in the text:
+/// the rarest in a sample of the input when one is given (a log repeats its own app name, subsystems and
+/// error texts), else the one whose bytes are rarest in console logs (`byteRank`). A three-byte literal
+/// is anchored on every window it begins; one- and two-byte literals are searched for one by one.
+public final class LiteralScanner: Sendable {
+    /// What the scan reads, as plain pointers (no reference counting when threads share it).
+    public struct Tables: @unchecked Sendable {
+        let window: UnsafePointer<cscan_window_tables>
+        /// The largest number of anchors sharing a hash value: the least output room a scan call needs.
+        let largestBucket: Int
+        /// Literals of one or two bytes: searched for with `cscan_find` / `cscan_find_caseless`.
+        let shortLiterals: UnsafeBufferPointer<Int32>
+        let literalStart: UnsafePointer<UInt32>
+        let literalBytes: UnsafePointer<UInt8>
+        let caseless: UnsafePointer<UInt8>
+    }
+
+    public let tables: Tables
+    private let storage: FrozenStorage
+    public let literalCount: Int
+    /// Literals found through anchor windows; the others (one or two bytes) are searched for alone.
+    public let anchoredCount: Int
+
+    /// Builds the scanner; literal ids are their indices in `literals`. Empty literals are never found.
+    /// With a `sample` of the text to be scanned, each literal is anchored on its window that occurs
+    /// least often in the sample.
+    public init(literals: [(bytes: [UInt8], caseless: Bool)], sample: UnsafeRawBufferPointer? = nil) {
+        let window = Int(CSCAN_WINDOW_BYTES)
+        let tableSize = 1 << Int(CSCAN_WINDOW_HASH_BITS)
+        // Stored bytes: caseless literals lower-cased (what the C comparison expects).
+        let stored = literals.map { literal in literal.caseless ? literal.bytes.map(RequiredLiterals.asciiLowercased) : literal.bytes }
+        var sampleCounts: [UInt32] = []
+        if let sample, sample.count >= window {
+            sampleCounts = [UInt32](repeating: 0, count: tableSize)
+            for start in 0...(sample.count - window) {
+                let hash = cscan_window_hash(sample.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+                sampleCounts[Int(hash)] &+= 1
+            }
+        }
+        var anchorsOfHash = [[cscan_anchor]](repeating: [], count: tableSize)
+        var short: [Int32] = []
+        for (id, bytes) in stored.enumerated() where !bytes.isEmpty {
+            var anchor = LiteralScanner.anchor(id: id, bytes: bytes, caseless: literals[id].caseless)
+            if bytes.count >= window {
+                let (offset, hash) = LiteralScanner.bestWindow(of: bytes, sampleCounts: sampleCounts)
+                anchor.offset = Int32(offset)
+                anchorsOfHash[Int(hash)].append(anchor)
+            } else if bytes.count == window - 1 {
+                // Every window the literal begins: its bytes and any fourth (a zero at the subject's end).
+                var hashes = Set<UInt32>()
+                for next in 0...255 {
+                    let windowBytes = bytes + [UInt8(next)]
+                    hashes.insert(cscan_window_hash(windowBytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }))
+                }
+                for hash in hashes { anchorsOfHash[Int(hash)].append(anchor) }
+            } else {
+                short.append(Int32(id))
+            }
+        }
+        var filter = [UInt8](repeating: 0, count: tableSize)
+        var bucketStart: [UInt32] = [0]
+        bucketStart.reserveCapacity(tableSize + 1)
+        for (hash, anchors) in anchorsOfHash.enumerated() {
+            if !anchors.isEmpty { filter[hash] = 1 }
+            bucketStart.append(bucketStart.last! + UInt32(anchors.count))
+        }
+        var literalStart: [UInt32] = [0]
+        for bytes in stored { literalStart.append(literalStart.last! + UInt32(bytes.count)) }
+        let storage = FrozenStorage()
+        let literalStartPointer = storage.freeze(literalStart)
+        let literalBytesPointer = storage.freeze(stored.flatMap { $0 })
+        let caselessPointer = storage.freeze(literals.map { $0.caseless ? UInt8(1) : 0 })
+        let windowTables = cscan_window_tables(
+            filter: storage.freeze(filter), bucket_start: storage.freeze(bucketStart),
+            anchors: storage.freeze(anchorsOfHash.flatMap { $0 }), literal_start: literalStartPointer,
+            literal_bytes: literalBytesPointer, caseless: caselessPointer)
+        tables = Tables(window: storage.freeze([windowTables]), largestBucket: max(1, anchorsOfHash.map(\.count).max() ?? 1),
+                        shortLiterals: UnsafeBufferPointer(start: storage.freeze(short), count: short.count),
+                        literalStart: literalStartPointer, literalBytes: literalBytesPointer, caseless: caselessPointer)
+        self.storage = storage
+        literalCount = literals.count
+        anchoredCount = literals.count - short.count
+    }
+
+    /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
+    public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
+        tables.scan(subject, found)
+    }
+
+    /// The window of `bytes` (offset, filter hash) least likely to occur in text: fewest occurrences in
+    /// the sample, then the lowest product of its bytes' `byteRank`s, then the earliest.
+    private static func bestWindow(of bytes: [UInt8], sampleCounts: [UInt32]) -> (Int, UInt32) {
+        let window = Int(CSCAN_WINDOW_BYTES)
+        var best: (offset: Int, hash: UInt32, score: Double) = (0, 0, .infinity)
+        bytes.withUnsafeBytes { raw in
+            for offset in 0...(bytes.count - window) {
+                let hash = cscan_window_hash(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                var score = sampleCounts.isEmpty ? 1 : Double(sampleCounts[Int(hash)]) + 1
+                for byte in bytes[offset..<(offset + window)] { score *= Double(byteRank(byte)) }
+                if score < best.score { best = (offset, hash, score) }
+            }
+        }
+        return (best.offset, best.hash)
+    }
+
+    /// The anchor of literal `id` (stored bytes), its window at the literal's start.
+    private static func anchor(id: Int, bytes: [UInt8], caseless: Bool) -> cscan_anchor {
+        var head = [UInt8](repeating: 0, count: 8), fold = head, mask = head
+        for k in 0..<min(8, bytes.count) {
+            head[k] = bytes[k]
+            mask[k] = 0xFF
+            if caseless, bytes[k] >= UInt8(ascii: "a"), bytes[k] <= UInt8(ascii: "z") { fold[k] = 0x20 }
+        }
+        // Loaded as the C code loads the subject's bytes (native byte order).
+        func word(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+        return cscan_anchor(literal: Int32(id), offset: 0, head: word(head), head_fold: word(fold), head_mask: word(mask))
+    }
+
+    /// How common a byte is in console-log text, 1 (rare) to 255 (very common): space, digits and
+    /// lower-case letters (by English frequency) most, then the punctuation of timestamps, paths and
+    /// key=value pairs, upper-case letters (rarer: they start identifiers such as `NSPersistent…`),
+    /// non-ASCII bytes (UTF-8 text), other punctuation, control bytes.
+    static func byteRank(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: " "): return 255
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 235
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            return lowerCaseRanks[Int(byte - UInt8(ascii: "a"))]
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return upperCaseRanks[Int(byte - UInt8(ascii: "A"))]
+        case UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"): return 200
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: "_"): return 180
+        case 0x80...0xFF: return 160
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""),
+             UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: ";"), 0x0A, 0x09: return 150
+        case 0x21...0x7E: return 90
+        default: return 20
+        }
+    }
+
+    /// Ranks of `a`…`z` and `A`…`Z`, from each letter's place in English letter frequency
+    /// ("etaoinsrhldcumfpgwybvkxjqz"; upper case "ESTACIRNODLMPUFBGHWKVYXJQZ", as identifiers start).
+    private static let lowerCaseRanks: [Int] = ranks(order: "etaoinsrhldcumfpgwybvkxjqz", base: "a", top: 245, step: 4)
+    private static let upperCaseRanks: [Int] = ranks(order: "ESTACIRNODLMPUFBGHWKVYXJQZ", base: "A", top: 170, step: 3)
+    private static func ranks(order: String, base: Unicode.Scalar, top: Int, step: Int) -> [Int] {
+        var result = [Int](repeating: 1, count: 26)
+        for (place, letter) in order.utf8.enumerated() { result[Int(letter - UInt8(ascii: base))] = top - step * place }
+        return result
+    }
+}
+
+extension LiteralScanner.Tables {
+    /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
+    @inline(__always)
+    public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
+        guard let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self), !subject.isEmpty else { return }
+        let length = subject.count
+        if length >= Int(CSCAN_WINDOW_BYTES) - 1 {
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(largestBucket, 32)) { ids in
+                var position = 0
+                repeat {
+                    let count = cscan_window_scan(window, base, length, &position, ids.baseAddress!, ids.count)
+                    for k in 0..<count { found(Int(ids[k])) }
+                } while position < length
+            }
+        }
+        for id in shortLiterals {
+            let bytes = UnsafeRawPointer(literalBytes + Int(literalStart[Int(id)]))
+            let count = Int(literalStart[Int(id) + 1] - literalStart[Int(id)])
+            let at = caseless[Int(id)] != 0 ? cscan_find_caseless(base, length, bytes, count) : cscan_find(base, length, bytes, count)
+            if at >= 0 { found(Int(id)) }
+        }
+    }
+}

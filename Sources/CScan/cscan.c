@@ -83,11 +83,11 @@ long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *
 /* Whether the literal of `anchor` occurs in `subject` with its window at `at`. */
 static inline int cscan_anchor_matches(const cscan_window_tables *t, const cscan_anchor *anchor,
                                        const unsigned char *subject, size_t length, size_t at) {
-    if (at < (size_t)anchor->offset) return 0;
-    size_t start = at - (size_t)anchor->offset;
+    if ((long)at < (long)anchor->offset) return 0;
+    size_t start = (size_t)((long)at - (long)anchor->offset);
     int32_t id = anchor->literal;
     size_t n = (size_t)(t->literal_start[id + 1] - t->literal_start[id]);
-    if (n > length - start) return 0;
+    if (start > length || n > length - start) return 0;
     if (length - start >= 8) {
         uint64_t word;
         memcpy(&word, subject + start, 8);
@@ -100,14 +100,17 @@ static inline int cscan_anchor_matches(const cscan_window_tables *t, const cscan
     return 1;
 }
 
-/* Any of the eight windows starting at `bytes` (which holds at least 11 readable bytes) flagged. */
+/* Whether any of the eight window starts `bytes`, `bytes + 2`, … `bytes + 14` is flagged (`bytes` holds
+   at least 20 readable bytes): four 8-byte loads, two windows from each. */
 static inline unsigned cscan_window_step_flagged(const unsigned char *filter, const unsigned char *bytes) {
-    uint64_t w0, w1;
+    uint64_t w0, w1, w2, w3;
     memcpy(&w0, bytes, 8);
     memcpy(&w1, bytes + 4, 8);
+    memcpy(&w2, bytes + 8, 8);
+    memcpy(&w3, bytes + 12, 8);
 #define CSCAN_FLAG(word, byte) filter[cscan_window_hash((uint32_t)((word) >> (8 * (byte))))]
-    return CSCAN_FLAG(w0, 0) | CSCAN_FLAG(w0, 1) | CSCAN_FLAG(w0, 2) | CSCAN_FLAG(w0, 3)
-         | CSCAN_FLAG(w1, 0) | CSCAN_FLAG(w1, 1) | CSCAN_FLAG(w1, 2) | CSCAN_FLAG(w1, 3);
+    return CSCAN_FLAG(w0, 0) | CSCAN_FLAG(w0, 2) | CSCAN_FLAG(w1, 0) | CSCAN_FLAG(w1, 2)
+         | CSCAN_FLAG(w2, 0) | CSCAN_FLAG(w2, 2) | CSCAN_FLAG(w3, 0) | CSCAN_FLAG(w3, 2);
 #undef CSCAN_FLAG
 }
 
@@ -130,26 +133,26 @@ size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subj
     const unsigned char *filter = t->filter;
     size_t count = 0, i = *position;
     if (length < CSCAN_WINDOW_BYTES - 1) { *position = length; return 0; }
-    const size_t last = length - (CSCAN_WINDOW_BYTES - 1);   /* the last window start looked at */
-    /* Eight window starts per step from two overlapping 8-byte loads, one branch for all eight: most
+    const size_t last = length - (CSCAN_WINDOW_BYTES - 1);   /* no window starts after this */
+    /* Eight window starts (every second byte) per step of sixteen bytes, one branch for all eight: most
        steps find nothing. A step with a hit looks at its positions one by one. */
-    for (; i + 12 <= length; i += 8) {
+    for (; i + 20 <= length; i += 16) {
         if (!cscan_window_step_flagged(filter, subject + i)) continue;
-        for (size_t k = i; k < i + 8; k++) {
+        for (size_t k = i; k < i + 16; k += CSCAN_WINDOW_STRIDE) {
             uint32_t window;
             memcpy(&window, subject + k, 4);
             if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }
         }
     }
     if (i <= last) {
-        /* The last positions (fewer than twelve bytes left) in steps over a zero-padded copy: windows
+        /* The last positions (fewer than twenty bytes left) in steps over a zero-padded copy: windows
            running past the end read zeros there, as the contract says. */
-        unsigned char padded[32] = {0};
+        unsigned char padded[48] = {0};
         memcpy(padded, subject + i, length - i);
         const size_t origin = i;
-        for (; i <= last; i += 8) {
+        for (; i <= last; i += 16) {
             if (!cscan_window_step_flagged(filter, padded + (i - origin))) continue;
-            for (size_t k = i; k < i + 8 && k <= last; k++) {
+            for (size_t k = i; k < i + 16 && k <= last; k += CSCAN_WINDOW_STRIDE) {
                 uint32_t window;
                 memcpy(&window, padded + (k - origin), 4);
                 if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }

@@ -42,9 +42,11 @@ import Testing
     }
 
     /// The scan agrees with a naive search, occurrence for occurrence, on random subjects of every
-    /// length up to 300 (the eight-position steps, the zero-padded tail, literals at both ends),
-    /// with literals of 1 to 20 bytes, caseless or not, some containing zero bytes; and the anchors
-    /// chosen from a sample (the subjects' own text, or unrelated bytes) change nothing.
+    /// length up to 300 (the sixteen-byte steps, the zero-padded tail, literals at both ends and at
+    /// even and odd offsets, which only every second window start sees), with literals of 1 to 23
+    /// bytes (3, 4 and 5 bytes are the edge cases of the two-parity anchors), caseless or not, some
+    /// containing zero bytes; and the anchors chosen from a sample (the subjects' own text, or
+    /// unrelated bytes) change nothing.
     @Test(arguments: ["none", "alike", "unrelated"])
     func agreesWithNaiveSearch(sampleKind: String) {
         var random = SeededRandom(state: 2026)

@@ -8,15 +8,18 @@ import CScan
 /// Immutable after `init`; safe to share between threads. What `tunedAnchors` was built from changes
 /// only the speed, never what is found.
 ///
-/// How: every literal of at least four bytes has one *anchor*, a four-byte window of it. A table keyed by
-/// a hash of the (case-folded) window says where some anchor might start; the scan hashes every window
-/// of the subject, eight positions per branch (`cscan_window_scan`), and at a flagged position compares
-/// the literals anchored there. Positions do not depend on each other, so unlike an automaton's
-/// one-dependent-load-per-byte chain the loop runs at the processor's throughput. Its cost is the number
-/// of flagged positions, so each literal is anchored on the window least likely to occur in the text:
-/// the rarest in a sample of the input when one is given (a log repeats its own app name, subsystems and
-/// error texts), else the one whose bytes are rarest in console logs (`byteRank`). A three-byte literal
-/// is anchored on every window it begins; one- and two-byte literals are searched for one by one.
+/// How: every literal has *anchors*, four-byte windows of it. A table keyed by a hash of the
+/// (case-folded) window says where some anchor might start; the scan hashes every second window of the
+/// subject, eight per branch (`cscan_window_scan`), and at a flagged position compares the literals
+/// anchored there. Positions do not depend on each other, so unlike an automaton's one dependent load
+/// per byte the loop runs at the processor's throughput. As only every second window is looked at, a
+/// literal is anchored on two adjacent windows of its own, so one of them starts at a looked-at
+/// position whatever the parity of the literal's start (a three- or four-byte literal: on the windows it
+/// begins and those beginning a byte before it, with any byte there). The cost is the number of flagged
+/// positions, so the two windows are those least likely to occur in the text: the rarest in a sample of
+/// the input when one is given (a log repeats its own app name, subsystems and error texts), else those
+/// whose bytes are rarest in console logs (`byteRank`). One- and two-byte literals are searched for
+/// one by one.
 public final class LiteralScanner: Sendable {
     /// What the scan reads, as plain pointers (no reference counting when threads share it).
     public struct Tables: @unchecked Sendable {
@@ -55,20 +58,26 @@ public final class LiteralScanner: Sendable {
         var anchorsOfHash = [[cscan_anchor]](repeating: [], count: tableSize)
         var short: [Int32] = []
         for (id, bytes) in stored.enumerated() where !bytes.isEmpty {
-            var anchor = LiteralScanner.anchor(id: id, bytes: bytes, caseless: literals[id].caseless)
-            if bytes.count >= window {
-                let (offset, hash) = LiteralScanner.bestWindow(of: bytes, sampleCounts: sampleCounts)
-                anchor.offset = Int32(offset)
-                anchorsOfHash[Int(hash)].append(anchor)
-            } else if bytes.count == window - 1 {
-                // Every window the literal begins: its bytes and any fourth (a zero at the subject's end).
-                var hashes = Set<UInt32>()
-                for next in 0...255 {
-                    let windowBytes = bytes + [UInt8(next)]
-                    hashes.insert(cscan_window_hash(windowBytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }))
-                }
-                for hash in hashes { anchorsOfHash[Int(hash)].append(anchor) }
-            } else {
+            let anchor = LiteralScanner.anchor(id: id, bytes: bytes, caseless: literals[id].caseless)
+            func add(_ hashes: Set<UInt32>, offset: Int) {
+                var placed = anchor
+                placed.offset = Int32(offset)
+                for hash in hashes { anchorsOfHash[Int(hash)].append(placed) }
+            }
+            // The scan looks at every second window start, so every literal has anchors of both parities
+            // (`CSCAN_WINDOW_STRIDE`).
+            switch bytes.count {
+            case (window + 1)...:
+                let (offset, first, second) = LiteralScanner.bestWindowPair(of: bytes, sampleCounts: sampleCounts)
+                add([first], offset: offset)
+                add([second], offset: offset + 1)
+            case window:
+                add([LiteralScanner.hash(bytes[...])], offset: 0)
+                add(LiteralScanner.hashes(anyByteThen: bytes.prefix(window - 1)), offset: -1)
+            case window - 1:
+                add(LiteralScanner.hashes(thenAnyByte: bytes[...]), offset: 0)
+                add(LiteralScanner.hashes(anyByteThen: bytes[...]), offset: -1)
+            default:
                 short.append(Int32(id))
             }
         }
@@ -102,20 +111,37 @@ public final class LiteralScanner: Sendable {
         tables.scan(subject, found)
     }
 
-    /// The window of `bytes` (offset, filter hash) least likely to occur in text: fewest occurrences in
-    /// the sample, then the lowest product of its bytes' `byteRank`s, then the earliest.
-    private static func bestWindow(of bytes: [UInt8], sampleCounts: [UInt32]) -> (Int, UInt32) {
+    /// The filter hash of a window's four bytes.
+    private static func hash(_ window: ArraySlice<UInt8>) -> UInt32 {
+        cscan_window_hash(Array(window).withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+    }
+
+    /// Hashes of every window made of `bytes` (three) and one more byte (any; zero past a subject's end).
+    private static func hashes(thenAnyByte bytes: ArraySlice<UInt8>) -> Set<UInt32> {
+        Set((0...255).map { hash(bytes + [UInt8($0)]) })
+    }
+
+    /// Hashes of every window made of one byte (any) and then `bytes` (three).
+    private static func hashes(anyByteThen bytes: ArraySlice<UInt8>) -> Set<UInt32> {
+        Set((0...255).map { hash([UInt8($0)] + bytes) })
+    }
+
+    /// The two adjacent windows of `bytes` (the first one's offset, both filter hashes) least likely to
+    /// occur in text: fewest occurrences in the sample, else the lowest product of their bytes'
+    /// `byteRank`s, summed over the two; the earliest of equals.
+    private static func bestWindowPair(of bytes: [UInt8], sampleCounts: [UInt32]) -> (Int, UInt32, UInt32) {
         let window = Int(CSCAN_WINDOW_BYTES)
-        var best: (offset: Int, hash: UInt32, score: Double) = (0, 0, .infinity)
-        bytes.withUnsafeBytes { raw in
-            for offset in 0...(bytes.count - window) {
-                let hash = cscan_window_hash(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                var score = sampleCounts.isEmpty ? 1 : Double(sampleCounts[Int(hash)]) + 1
-                for byte in bytes[offset..<(offset + window)] { score *= Double(byteRank(byte)) }
-                if score < best.score { best = (offset, hash, score) }
-            }
+        let scored = (0...(bytes.count - window)).map { offset -> (hash: UInt32, score: Double) in
+            let hash = hash(bytes[offset..<(offset + window)])
+            var score = sampleCounts.isEmpty ? 1 : Double(sampleCounts[Int(hash)]) + 1
+            for byte in bytes[offset..<(offset + window)] { score *= Double(byteRank(byte)) }
+            return (hash, score)
         }
-        return (best.offset, best.hash)
+        var best = 0
+        for offset in 1..<(scored.count - 1) where scored[offset].score + scored[offset + 1].score < scored[best].score + scored[best + 1].score {
+            best = offset
+        }
+        return (best, scored[best].hash, scored[best + 1].hash)
     }
 
     /// The anchor of literal `id` (stored bytes), its window at the literal's start.

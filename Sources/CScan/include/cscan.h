@@ -13,11 +13,16 @@ long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *
 
 #include <stdint.h>
 
-/// Bytes in the window every anchored literal is found by. A literal of `CSCAN_WINDOW_BYTES - 1` bytes
-/// is anchored on every window it begins (the byte after it is any); the scan's last window starts, past
-/// `length - CSCAN_WINDOW_BYTES`, read zero bytes beyond the subject, so such a literal at the very end
-/// is found too. Shorter literals are searched for on their own.
+/// Bytes in the window every anchored literal is found by.
 #define CSCAN_WINDOW_BYTES 4
+
+/// The scan looks at every second window start only (offsets 0, 2, 4, … of the subject), so a literal
+/// needs an anchor of each parity: one of five bytes or more is anchored on two adjacent windows of its
+/// own; a shorter one also on the windows that begin one byte before it (offset -1, any byte there) and,
+/// for three bytes, that run one byte past it (any byte, or a zero past the subject's end: the last
+/// window starts read zeros beyond the subject). Literals of one or two bytes are searched for alone.
+/// (The scan loop is written for this stride: two windows from each 8-byte load.)
+#define CSCAN_WINDOW_STRIDE 2
 
 /// Bits of the filter's hash: a 64 KiB table, so about 1 % of random windows share a hash value with
 /// one of a catalog's ~800 anchors.
@@ -30,7 +35,8 @@ static inline uint32_t cscan_window_hash(uint32_t window) {
     return ((window | 0x20202020u) * 0x9E3779B1u) >> (32 - CSCAN_WINDOW_HASH_BITS);
 }
 
-/// One literal as found by its anchor window: `offset` is where the window starts in the literal.
+/// One literal as found by one of its anchor windows: `offset` is where the window starts relative to
+/// the literal's start (-1: one byte before it).
 /// `head` holds the literal's first bytes (up to eight, lower-cased where caseless) as a native-endian
 /// load of them would; a subject's eight bytes `w` at the literal's start agree when
 /// `((w | head_fold) & head_mask) == head` (`head_fold` has 0x20 on a caseless literal's letters).
@@ -53,8 +59,9 @@ typedef struct {
 } cscan_window_tables;
 
 /// Finds the literals (of at least `CSCAN_WINDOW_BYTES - 1` bytes) that occur in `subject[0..<length]`,
-/// looking at window starts from `*position` on. Writes the id of each occurrence found to `found`
-/// (an id repeats when the literal occurs again) and returns how many it wrote. It stops early, before
+/// looking at the window starts `*position`, `*position + CSCAN_WINDOW_STRIDE`, … (start at 0). Writes
+/// the id of each occurrence found to `found` (an id repeats when the literal occurs again) and returns
+/// how many it wrote. It stops early, before
 /// a position whose anchors might not fit in what is left of `capacity`, and then `*position` is where
 /// to resume; otherwise `*position` becomes `length`. `capacity` must be at least the largest bucket's
 /// anchor count, so that every call makes progress. Reads only `subject[0..<length]`.

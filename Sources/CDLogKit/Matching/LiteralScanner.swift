@@ -55,14 +55,16 @@ public final class LiteralScanner: Sendable {
                 sampleCounts[Int(hash)] &+= 1
             }
         }
-        var anchorsOfHash = [[cscan_anchor]](repeating: [], count: tableSize)
+        // Anchors with their hashes, then sorted into buckets by hash (a counting sort: building a table
+        // of 65 536 arrays cost more than the rest of the start-up).
+        var placed: [(hash: UInt32, anchor: cscan_anchor)] = []
         var short: [Int32] = []
         for (id, bytes) in stored.enumerated() where !bytes.isEmpty {
             let anchor = LiteralScanner.anchor(id: id, bytes: bytes, caseless: literals[id].caseless)
             func add(_ hashes: Set<UInt32>, offset: Int) {
-                var placed = anchor
-                placed.offset = Int32(offset)
-                for hash in hashes { anchorsOfHash[Int(hash)].append(placed) }
+                var moved = anchor
+                moved.offset = Int32(offset)
+                for hash in hashes.sorted() { placed.append((hash, moved)) }
             }
             // The scan looks at every second window start, so every literal has anchors of both parities
             // (`CSCAN_WINDOW_STRIDE`).
@@ -72,21 +74,30 @@ public final class LiteralScanner: Sendable {
                 add([first], offset: offset)
                 add([second], offset: offset + 1)
             case window:
-                add([LiteralScanner.hash(bytes[...])], offset: 0)
-                add(LiteralScanner.hashes(anyByteThen: bytes.prefix(window - 1)), offset: -1)
+                add([LiteralScanner.hash(bytes[0], bytes[1], bytes[2], bytes[3])], offset: 0)
+                add(Set((0...255).map { LiteralScanner.hash(UInt8($0), bytes[0], bytes[1], bytes[2]) }), offset: -1)
             case window - 1:
-                add(LiteralScanner.hashes(thenAnyByte: bytes[...]), offset: 0)
-                add(LiteralScanner.hashes(anyByteThen: bytes[...]), offset: -1)
+                add(Set((0...255).map { LiteralScanner.hash(bytes[0], bytes[1], bytes[2], UInt8($0)) }), offset: 0)
+                add(Set((0...255).map { LiteralScanner.hash(UInt8($0), bytes[0], bytes[1], bytes[2]) }), offset: -1)
             default:
                 short.append(Int32(id))
             }
         }
+        var bucketStart = [UInt32](repeating: 0, count: tableSize + 1)
+        for entry in placed { bucketStart[Int(entry.hash) + 1] += 1 }
+        var largestBucket: UInt32 = 1
         var filter = [UInt8](repeating: 0, count: tableSize)
-        var bucketStart: [UInt32] = [0]
-        bucketStart.reserveCapacity(tableSize + 1)
-        for (hash, anchors) in anchorsOfHash.enumerated() {
-            if !anchors.isEmpty { filter[hash] = 1 }
-            bucketStart.append(bucketStart.last! + UInt32(anchors.count))
+        for hash in 0..<tableSize {
+            let size = bucketStart[hash + 1]
+            if size > 0 { filter[hash] = 1 }
+            largestBucket = max(largestBucket, size)
+            bucketStart[hash + 1] = bucketStart[hash] + size
+        }
+        var next = bucketStart
+        var anchors = [cscan_anchor](repeating: cscan_anchor(), count: placed.count)
+        for entry in placed {
+            anchors[Int(next[Int(entry.hash)])] = entry.anchor
+            next[Int(entry.hash)] += 1
         }
         var literalStart: [UInt32] = [0]
         for bytes in stored { literalStart.append(literalStart.last! + UInt32(bytes.count)) }
@@ -96,9 +107,9 @@ public final class LiteralScanner: Sendable {
         let caselessPointer = storage.freeze(literals.map { $0.caseless ? UInt8(1) : 0 })
         let windowTables = cscan_window_tables(
             filter: storage.freeze(filter), bucket_start: storage.freeze(bucketStart),
-            anchors: storage.freeze(anchorsOfHash.flatMap { $0 }), literal_start: literalStartPointer,
+            anchors: storage.freeze(anchors), literal_start: literalStartPointer,
             literal_bytes: literalBytesPointer, caseless: caselessPointer)
-        tables = Tables(window: storage.freeze([windowTables]), largestBucket: max(1, anchorsOfHash.map(\.count).max() ?? 1),
+        tables = Tables(window: storage.freeze([windowTables]), largestBucket: Int(largestBucket),
                         shortLiterals: UnsafeBufferPointer(start: storage.freeze(short), count: short.count),
                         literalStart: literalStartPointer, literalBytes: literalBytesPointer, caseless: caselessPointer)
         self.storage = storage
@@ -111,19 +122,10 @@ public final class LiteralScanner: Sendable {
         tables.scan(subject, found)
     }
 
-    /// The filter hash of a window's four bytes.
-    private static func hash(_ window: ArraySlice<UInt8>) -> UInt32 {
-        cscan_window_hash(Array(window).withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
-    }
-
-    /// Hashes of every window made of `bytes` (three) and one more byte (any; zero past a subject's end).
-    private static func hashes(thenAnyByte bytes: ArraySlice<UInt8>) -> Set<UInt32> {
-        Set((0...255).map { hash(bytes + [UInt8($0)]) })
-    }
-
-    /// Hashes of every window made of one byte (any) and then `bytes` (three).
-    private static func hashes(anyByteThen bytes: ArraySlice<UInt8>) -> Set<UInt32> {
-        Set((0...255).map { hash([UInt8($0)] + bytes) })
+    /// The filter hash of the window `b0 b1 b2 b3` (as `cscan_window_hash` gets it from a native-endian load).
+    private static func hash(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8, _ b3: UInt8) -> UInt32 {
+        let littleEndianLoad = UInt32(b0) | UInt32(b1) << 8 | UInt32(b2) << 16 | UInt32(b3) << 24
+        return cscan_window_hash(UInt32(littleEndian: littleEndianLoad))
     }
 
     /// The two adjacent windows of `bytes` (the first one's offset, both filter hashes) least likely to
@@ -132,7 +134,7 @@ public final class LiteralScanner: Sendable {
     private static func bestWindowPair(of bytes: [UInt8], sampleCounts: [UInt32]) -> (Int, UInt32, UInt32) {
         let window = Int(CSCAN_WINDOW_BYTES)
         let scored = (0...(bytes.count - window)).map { offset -> (hash: UInt32, score: Double) in
-            let hash = hash(bytes[offset..<(offset + window)])
+            let hash = hash(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3])
             var score = sampleCounts.isEmpty ? 1 : Double(sampleCounts[Int(hash)]) + 1
             for byte in bytes[offset..<(offset + window)] { score *= Double(byteRank(byte)) }
             return (hash, score)

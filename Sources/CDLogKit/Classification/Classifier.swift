@@ -31,7 +31,8 @@ public final class Classifier: Sendable {
 
     /// The same classifier with its prefilter tuned to `sample`, a piece of the text it is about to
     /// classify (`Prefilter.tuned(toSample:)`): the same verdict for every message, found with fewer
-    /// literal comparisons on text like the sample. Costs about a millisecond; the rules are shared.
+    /// literal comparisons on text like the sample. Builds only a `LiteralScanner` (about 11 M
+    /// instructions for the catalog); the rules and everything else are shared.
     public func tuned(toSample sample: UnsafeRawBufferPointer) -> Classifier {
         Classifier(tuning: self, prefilter: prefilter.tuned(toSample: sample))
     }

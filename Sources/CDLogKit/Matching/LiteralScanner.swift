@@ -5,8 +5,8 @@ import CScan
 ///
 /// Contract: `scan` reports every literal that occurs in the subject, each at least once; literals
 /// marked caseless match regardless of ASCII case, the others exactly. No allocation per scan.
-/// Immutable after `init`; safe to share between threads. What `tunedAnchors` was built from changes
-/// only the speed, never what is found.
+/// Immutable after `init`; safe to share between threads. The `sample` it was built with changes only
+/// the speed, never what is found.
 ///
 /// How: every literal has *anchors*, four-byte windows of it. A table keyed by a hash of the
 /// (case-folded) window says where some anchor might start; the scan hashes every second window of the
@@ -40,8 +40,9 @@ public final class LiteralScanner: Sendable {
     public let anchoredCount: Int
 
     /// Builds the scanner; literal ids are their indices in `literals`. Empty literals are never found.
-    /// With a `sample` of the text to be scanned, each literal is anchored on its window that occurs
-    /// least often in the sample.
+    /// With a `sample` of the text to be scanned, each literal is anchored on its pair of adjacent
+    /// windows that occurs least often in the sample. About 11 M instructions for the catalog's 809
+    /// literals, plus a hash per sample byte.
     public init(literals: [(bytes: [UInt8], caseless: Bool)], sample: UnsafeRawBufferPointer? = nil) {
         let window = Int(CSCAN_WINDOW_BYTES)
         let tableSize = 1 << Int(CSCAN_WINDOW_HASH_BITS)

@@ -85,9 +85,11 @@ public struct ClassifyRun: Sendable {
             var merger = Merger(summary: summary, reporter: reporter)
             // The prefilter's literals are anchored on what is rare in this source (its app name, its
             // subsystems and error texts repeat on every line): the same findings, fewer comparisons.
-            // The sample is what format detection read (already buffered).
+            // The sample is what format detection read (already buffered). Tuning costs about what
+            // scanning a few megabytes saves, so a source that fits in its sample is not tuned.
             let sample = try reader.peek(FormatDetector.sampleBytes)
-            let run = sample.withUnsafeBytes { ClassifyRun(classifier: classifier.tuned(toSample: $0), options: options) }
+            let run = sample.count < FormatDetector.sampleBytes ? self
+                : sample.withUnsafeBytes { ClassifyRun(classifier: classifier.tuned(toSample: $0), options: options) }
             if options.threads > 1, let isCutPoint {
                 try run.runParallel(reader: reader, format: splitter.format, sourceName: source.name,
                                     isCutPoint: isCutPoint, merger: &merger)

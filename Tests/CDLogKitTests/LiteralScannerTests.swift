@@ -1,4 +1,5 @@
 @testable import CDLogKit
+import Foundation
 import Testing
 
 @Suite struct LiteralScannerTests {
@@ -94,6 +95,32 @@ import Testing
         let scanner = LiteralScanner(literals: [(Array("CKError".utf8), false), (Array("Failure".utf8), true)])
         let subject = Array(String(repeating: "CKError failure ", count: 500).utf8)
         #expect(Self.occurrences(scanner, subject) == [0: 500, 1: 500])
+    }
+
+    /// A run over a source larger than its sample is tuned to it (`ClassifyRun`), and every entry it
+    /// reports gets the verdict and fields the untuned classifier gives its message.
+    @Test(arguments: [1, 2])
+    func tunedRunAgreesWithThePlainClassifier(threads: Int) throws {
+        let folder = TestSupport.packageRoot.appendingPathComponent("Samples/logs")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        var text = ""
+        while text.utf8.count < 3 * FormatDetector.sampleBytes {
+            for log in logs { text += try String(contentsOf: folder.appendingPathComponent(log), encoding: .utf8) }
+        }
+        var options = ClassifyRun.Options()
+        options.includeUnclassified = true
+        options.threads = threads
+        let reporter = TestSupport.CollectingReporter()
+        try ClassifyRun(classifier: TestSupport.classifier, options: options)
+            .run(sources: [MemoryByteSource(name: "t", text: text)], reporter: reporter)
+        let classified = reporter.entries.filter { $0.classification != nil }.count
+        #expect(classified > 100)
+        let scratch = TestSupport.classifier.makeScratch()
+        for reported in reporter.entries {
+            let plain = TestSupport.classifier.classify(text: reported.entry.message, scratch: scratch)
+            #expect(plain?.rule.id == reported.classification?.rule.id, "\(reported.entry.message)")
+            #expect(plain.map { $0.fields.map { "\($0.name)=\($0.value)" } } == reported.classification.map { $0.fields.map { "\($0.name)=\($0.value)" } })
+        }
     }
 
     /// The whole catalog, tuned to a sample or not, gives every rule example the same verdict.

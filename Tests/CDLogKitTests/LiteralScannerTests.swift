@@ -1,5 +1,4 @@
 @testable import CDLogKit
-import Foundation
 import Testing
 
 @Suite struct LiteralScannerTests {
@@ -101,18 +100,12 @@ import Testing
     /// reports gets the verdict and fields the untuned classifier gives its message.
     @Test(arguments: [1, 2])
     func tunedRunAgreesWithThePlainClassifier(threads: Int) throws {
-        let folder = TestSupport.packageRoot.appendingPathComponent("Samples/logs")
-        let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".log") }.sorted()
-        var text = ""
-        while text.utf8.count < 3 * FormatDetector.sampleBytes {
-            for log in logs { text += try String(contentsOf: folder.appendingPathComponent(log), encoding: .utf8) }
+        var bytes: [UInt8] = []
+        while bytes.count < 3 * FormatDetector.sampleBytes {
+            for name in HostileLogInputTests.sampleNames { bytes += HostileLogInputTests.sample(name) }
         }
-        var options = ClassifyRun.Options()
-        options.includeUnclassified = true
-        options.threads = threads
-        let reporter = TestSupport.CollectingReporter()
-        try ClassifyRun(classifier: TestSupport.classifier, options: options)
-            .run(sources: [MemoryByteSource(name: "t", text: text)], reporter: reporter)
+        // The default block size: the reader must hold a whole sample for the run to be tuned.
+        let (reporter, _) = try TestSupport.classifyRun(bytes, threads: threads, blockSize: ClassifyRun.Options().blockSize)
         let classified = reporter.entries.filter { $0.classification != nil }.count
         #expect(classified > 100)
         let scratch = TestSupport.classifier.makeScratch()

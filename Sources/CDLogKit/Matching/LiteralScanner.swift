@@ -115,7 +115,7 @@ public final class LiteralScanner: Sendable {
                         literalStart: literalStartPointer, literalBytes: literalBytesPointer, caseless: caselessPointer)
         self.storage = storage
         literalCount = literals.count
-        anchoredCount = literals.count - short.count
+        anchoredCount = stored.filter { $0.count >= window - 1 }.count
     }
 
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).

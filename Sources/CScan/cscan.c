@@ -376,3 +376,200 @@ int cscan_json_next_member(const unsigned char *b, size_t n, cscan_json_cursor *
     cursor->position = n;
     return 0;
 }
+
+/* ---- Line headers ------------------------------------------------------------------------------- */
+
+static inline int cscan_is_digit(unsigned char b) { return (unsigned char)(b - '0') < 10; }
+static inline int cscan_is_hex_digit(unsigned char b) {
+    return cscan_is_digit(b) || (unsigned char)((b | 0x20) - 'a') < 6;
+}
+static inline int cscan_is_blank(unsigned char b) { return b == ' ' || b == '\t'; }
+
+static inline uint64_t cscan_load_le64(const unsigned char *p) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
+    return word;
+}
+
+/* Eight bytes tested against a fixed shape in a few word operations: decimal digits at some positions,
+   exact bytes at others, anything at the rest. Byte 0 is the lowest byte. A digit is a byte whose high
+   nibble is 3 and which stays below 0x40 after adding 6 (0x30…0x39); after the first test every digit
+   byte is 0x30…0x3F, so adding 6 carries into no other byte. `mask`/`pattern`: the high nibbles (digits)
+   or whole bytes (exact bytes) kept for the first test and what they must equal; `add`: 6 at digit
+   positions, whose high nibbles (`digit_mask`) must then still be 3 (`digit_pattern`). */
+typedef struct { uint64_t mask, pattern, add, digit_mask, digit_pattern; } cscan_word_shape;
+
+static inline int cscan_shape_matches(const cscan_word_shape *s, const unsigned char *at) {
+    uint64_t word = cscan_load_le64(at);
+    return (word & s->mask) == s->pattern && ((word + s->add) & s->digit_mask) == s->digit_pattern;
+}
+
+/* `dddd-dd-` */
+static const cscan_word_shape cscan_shape_date = {
+    0xFFF0F0FFF0F0F0F0ull, 0x2D30302D30303030ull, 0x0006060006060606ull, 0x00F0F000F0F0F0F0ull, 0x0030300030303030ull };
+/* `dd??????` */
+static const cscan_word_shape cscan_shape_day = { 0xF0F0ull, 0x3030ull, 0x0606ull, 0xF0F0ull, 0x3030ull };
+/* `dd:dd:dd` */
+static const cscan_word_shape cscan_shape_time = {
+    0xF0F0FFF0F0FFF0F0ull, 0x30303A30303A3030ull, 0x0606000606000606ull, 0xF0F000F0F000F0F0ull, 0x3030003030003030ull };
+/* `dddddd??` */
+static const cscan_word_shape cscan_shape_six_digits = {
+    0xF0F0F0F0F0F0ull, 0x303030303030ull, 0x060606060606ull, 0xF0F0F0F0F0F0ull, 0x303030303030ull };
+
+long cscan_timestamp(const unsigned char *p, size_t n, size_t start) {
+    if (start > n || n - start < 19) return -1;
+    const unsigned char *b = p + start;
+    if (!cscan_shape_matches(&cscan_shape_date, b) || !cscan_shape_matches(&cscan_shape_day, b + 8)
+        || (b[10] != ' ' && b[10] != 'T') || !cscan_shape_matches(&cscan_shape_time, b + 11)) return -1;
+    size_t pos = start + 19;
+    if (pos < n && p[pos] == '.') {
+        pos++;
+        size_t digits_start = pos;
+        /* Microseconds, the usual precision: six digits in one test. */
+        if (n - pos >= 8 && cscan_shape_matches(&cscan_shape_six_digits, p + pos)) pos += 6;
+        while (pos < n && cscan_is_digit(p[pos])) pos++;
+        if (pos == digits_start) return -1;
+    }
+    if (pos >= n) return (long)pos;
+    unsigned char sign = p[pos];
+    if (sign == '+' || sign == '-') {
+        /* `±HHMM`, the common form, tested straight; otherwise four digits with colons after the second. */
+        if (n - pos >= 5 && cscan_is_digit(p[pos + 1]) && cscan_is_digit(p[pos + 2]) && cscan_is_digit(p[pos + 3])
+            && cscan_is_digit(p[pos + 4])) return (long)(pos + 5);
+        size_t q = pos + 1;
+        int digits = 0;
+        while (q < n && digits < 4 && (cscan_is_digit(p[q]) || (digits == 2 && p[q] == ':'))) {
+            if (cscan_is_digit(p[q])) digits++;
+            q++;
+        }
+        if (digits == 4) pos = q;
+    } else if (sign == 'Z') {
+        pos++;
+    }
+    return (long)pos;
+}
+
+long cscan_process_with_pid(const unsigned char *p, size_t n, size_t start, size_t limit, int32_t ranges[6]) {
+    size_t stop = start > n ? n : (n - start < limit ? n : start + limit);
+    size_t i = start;
+    while (i < stop) {
+        /* Jump to the next `[` instead of testing every byte of the process name. */
+        const unsigned char *bracket = memchr(p + i, '[', stop - i);
+        if (!bracket) return -1;
+        i = (size_t)(bracket - p);
+        if (i > start) {
+            size_t pid_end = i + 1;
+            while (pid_end < n && cscan_is_digit(p[pid_end])) pid_end++;
+            if (pid_end == i + 1) { i++; continue; }
+            size_t close = pid_end;
+            long tid_start = -1, tid_end = -1;
+            if (close < n && p[close] == ':') {
+                size_t h = close + 1;
+                if (n - h >= 2 && p[h] == '0' && (p[h + 1] | 0x20) == 'x') h += 2;
+                size_t hex_start = h;
+                while (h < n && cscan_is_hex_digit(p[h])) h++;
+                if (h == hex_start) { i++; continue; }
+                tid_start = (long)(close + 1);
+                tid_end = (long)h;
+                close = h;
+            }
+            if (close >= n || p[close] != ']') { i++; continue; }
+            ranges[0] = (int32_t)start; ranges[1] = (int32_t)i;
+            ranges[2] = (int32_t)(i + 1); ranges[3] = (int32_t)pid_end;
+            ranges[4] = (int32_t)tid_start; ranges[5] = (int32_t)(tid_start < 0 ? 0 : tid_end);
+            return (long)(close + 1);
+        }
+        i++;
+    }
+    return -1;
+}
+
+static inline size_t cscan_skip_blanks(const unsigned char *p, size_t n, size_t i) {
+    while (i < n && cscan_is_blank(p[i])) i++;
+    return i;
+}
+
+long cscan_nslog_header(const unsigned char *p, size_t n, int32_t spans[CSCAN_HEADER_SPANS * 2]) {
+    if (n > INT32_MAX) n = INT32_MAX;
+    long timestamp_end = cscan_timestamp(p, n, 0);
+    if (timestamp_end < 0 || (size_t)timestamp_end >= n || !cscan_is_blank(p[timestamp_end])) return -1;
+    size_t process_start = cscan_skip_blanks(p, n, (size_t)timestamp_end);
+    int32_t process[6];
+    long process_end = cscan_process_with_pid(p, n, process_start, 256, process);
+    if (process_end < 0) return -1;
+    for (int k = 0; k < CSCAN_HEADER_SPANS * 2; k += 2) { spans[k] = -1; spans[k + 1] = 0; }
+    spans[0] = 0; spans[1] = (int32_t)timestamp_end;
+    for (int k = 0; k < 6; k++) spans[2 + k] = process[k];
+    size_t at = cscan_skip_blanks(p, n, (size_t)process_end);
+    /* Optional `[category]` (iOS 10–13) or `[subsystem:category]`: up to the first `]` within 120 bytes,
+       no space or tab inside, not empty; a `:` splits subsystem from category. One pass. */
+    if (at < n && p[at] == '[') {
+        size_t stop = n - at < 120 ? n : at + 120;
+        size_t i = at + 1;
+        long colon = -1;
+        while (i < stop) {
+            unsigned char c = p[i];
+            if (c == ']' || cscan_is_blank(c)) break;
+            if (c == ':' && colon < 0) colon = (long)i;
+            i++;
+        }
+        if (i < stop && p[i] == ']' && i > at + 1) {
+            if (colon >= 0) {
+                spans[8] = (int32_t)(at + 1); spans[9] = (int32_t)colon;
+                spans[10] = (int32_t)(colon + 1); spans[11] = (int32_t)i;
+            } else {
+                spans[10] = (int32_t)(at + 1); spans[11] = (int32_t)i;
+            }
+            at = cscan_skip_blanks(p, n, i + 1);
+        }
+    }
+    return (long)at;
+}
+
+/* ---- Quiet entries ------------------------------------------------------------------------------ */
+
+int cscan_window_any(const cscan_window_tables *t, const unsigned char *subject, size_t length,
+                     int32_t *scratch, size_t capacity) {
+    size_t position = 0;
+    while (position < length) {
+        if (cscan_window_scan(t, subject, length, &position, scratch, capacity) > 0) return 1;
+    }
+    return 0;
+}
+
+long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size_t capacity, cscan_header_parser header,
+                            const unsigned char *message, size_t message_length,
+                            const unsigned char *rest, size_t rest_length, size_t max_line, size_t *consumed_bytes,
+                            int *stopped_at_literal) {
+    *consumed_bytes = 0;
+    *stopped_at_literal = 0;
+    if (cscan_window_any(t, message, message_length, scratch, capacity)) return -1;
+    /* The entry before `pos` (first the one of `message`, then the last line looked at) is a quiet candidate;
+       the header line at `pos` confirms it. */
+    int first_confirmed = 0;
+    long lines = 0;
+    size_t pos = 0, consumed = 0;
+    int32_t spans[CSCAN_HEADER_SPANS * 2];
+    while (pos < rest_length) {
+        const unsigned char *newline = memchr(rest + pos, '\n', rest_length - pos);
+        if (!newline) break;
+        size_t next = (size_t)(newline - rest) + 1, end = next - 1;
+        if (end > pos && rest[end - 1] == '\r') end--;
+        if (end - pos > max_line) break;
+        long message_start = header(rest + pos, end - pos, spans);
+        if (message_start < 0) break;
+        if (first_confirmed) { lines++; consumed = pos; } else first_confirmed = 1;
+        size_t m = (size_t)message_start < end - pos ? (size_t)message_start : end - pos;
+        if (cscan_window_any(t, rest + pos + m, end - pos - m, scratch, capacity)) {
+            *stopped_at_literal = 1;
+            break;
+        }
+        pos = next;
+    }
+    if (!first_confirmed) return -1;
+    *consumed_bytes = consumed;
+    return lines;
+}

@@ -80,35 +80,24 @@ import Testing
         return lines
     }
 
-    /// The word shapes' constants are the shapes their comments give.
-    @Test func wordShapesAreTheirPatterns() {
-        func shape(_ text: String) -> WordShape {
-            var mask: UInt64 = 0, pattern: UInt64 = 0, add: UInt64 = 0, digitMask: UInt64 = 0, digitPattern: UInt64 = 0
-            for (i, c) in text.utf8.enumerated() {
-                let shift = UInt64(8 * i)
-                switch c {
-                case UInt8(ascii: "d"):
-                    mask |= 0xF0 << shift; pattern |= 0x30 << shift; add |= 0x06 << shift
-                    digitMask |= 0xF0 << shift; digitPattern |= 0x30 << shift
-                case UInt8(ascii: "?"): break
-                default: mask |= 0xFF << shift; pattern |= UInt64(c) << shift
-                }
+    /// Every byte value in every digit position of the word-wide shape tests: only 0…9 pass.
+    @Test func timestampDigitPositionsTakeOnlyDigits() {
+        for position in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] {
+            for value in 0...255 {
+                var bytes = Array("2024-03-01 10:00:00".utf8)
+                bytes[position] = UInt8(value)
+                let isDigit = (0x30...0x39).contains(value)
+                bytes.withUnsafeBytes { #expect((ByteScan.timestamp($0, at: 0) != nil) == isDigit, "byte \(value) at \(position)") }
             }
-            return WordShape(mask: mask, pattern: pattern, add: add, digitMask: digitMask, digitPattern: digitPattern)
         }
-        for (name, actual, text) in [("date", WordShape.date, "dddd-dd-"), ("dayDigits", WordShape.dayDigits, "dd??????"),
-                                     ("time", WordShape.time, "dd:dd:dd"), ("sixDigits", WordShape.sixDigits, "dddddd??")] {
-            let expected = shape(text)
-            #expect([actual.mask, actual.pattern, actual.add, actual.digitMask, actual.digitPattern]
-                    == [expected.mask, expected.pattern, expected.add, expected.digitMask, expected.digitPattern], "\(name)")
-        }
-        // Every byte value in every digit position: only 0…9 pass.
-        for value in 0...255 {
-            var bytes = Array("2024-03-01 10:00:00".utf8)
-            bytes[1] = UInt8(value)
-            bytes[17] = UInt8(value)
-            let isDigit = (0x30...0x39).contains(value)
-            bytes.withUnsafeBytes { #expect((ByteScan.timestamp($0, at: 0) != nil) == isDigit, "byte \(value)") }
+        // The separators are exact (`T` is also accepted at 10).
+        for position in [4, 7, 10, 13, 16] {
+            for value in 0...255 {
+                var bytes = Array("2024-03-01 10:00:00".utf8)
+                let expected = value == Int(bytes[position]) || (position == 10 && value == Int(UInt8(ascii: "T")))
+                bytes[position] = UInt8(value)
+                bytes.withUnsafeBytes { #expect((ByteScan.timestamp($0, at: 0) != nil) == expected, "byte \(value) at \(position)") }
+            }
         }
     }
 
@@ -132,6 +121,64 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The previous, Swift `NSLogFormat.header(of:)`, composed of the scanners above.
+    static func referenceNSLogHeader(_ line: UnsafeRawBufferPointer) -> [Int]? {
+        guard let timestampEnd = referenceTimestamp(line, at: 0), timestampEnd < line.count,
+              ByteScan.isSpace(line[timestampEnd]) else { return nil }
+        let processStart = ByteScan.spaces(line, at: timestampEnd)
+        guard let process = referenceProcess(line, at: processStart) else { return nil }
+        var messageStart = ByteScan.spaces(line, at: process[6])
+        var subsystem = [-1, -1], category = [-1, -1]
+        let at = messageStart
+        if at < line.count, line[at] == UInt8(ascii: "[") {
+            let stop = min(line.count, at + 120)
+            var i = at + 1
+            var colon = -1
+            while i < stop, line[i] != UInt8(ascii: "]"), !ByteScan.isSpace(line[i]) {
+                if line[i] == UInt8(ascii: ":"), colon < 0 { colon = i }
+                i += 1
+            }
+            if i < stop, line[i] == UInt8(ascii: "]"), i > at + 1 {
+                if colon >= 0 { subsystem = [at + 1, colon]; category = [colon + 1, i] } else { category = [at + 1, i] }
+                messageStart = ByteScan.spaces(line, at: i + 1)
+            }
+        }
+        return [messageStart, 0, timestampEnd] + process[0..<6] + subsystem + category
+    }
+
+    static func flatten(_ header: LineHeader?) -> [Int]? {
+        header.map { h in
+            [h.messageStart, h.timestamp?.lowerBound ?? -1, h.timestamp?.upperBound ?? -1,
+             h.process?.lowerBound ?? -1, h.process?.upperBound ?? -1, h.pid?.lowerBound ?? -1, h.pid?.upperBound ?? -1,
+             h.thread?.lowerBound ?? -1, h.thread?.upperBound ?? -1, h.subsystem?.lowerBound ?? -1, h.subsystem?.upperBound ?? -1,
+             h.logCategory?.lowerBound ?? -1, h.logCategory?.upperBound ?? -1]
+        }
+    }
+
+    @Test func nslogHeaderMatchesTheReference() {
+        var lines = Self.nearMisses(count: 20_000)
+        var random = SeededRandom(state: 9)
+        let alphabet = Array("[]: \tab.-x".utf8)
+        for seed in ["2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [UIKitCore] x",
+                     "2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [com.apple.coredata:cloudkit] x",
+                     "2021-08-10 15:27:55 App[9] [] [a b] m", "2021-08-10 15:27:55\tApp (x)[9:0x1F]\t[c]\tm"] {
+            for _ in 0..<2_000 {
+                var line = Array(seed.utf8)
+                random.mutate(&line, alphabet: alphabet)
+                lines.append(line)
+            }
+        }
+        var withHeader = 0
+        for line in lines {
+            line.withUnsafeBytes { p in
+                let expected = Self.referenceNSLogHeader(p)
+                if expected != nil { withHeader += 1 }
+                #expect(Self.flatten(NSLogFormat().header(of: p)) == expected, "\(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        #expect(withHeader > 1_000, "the near misses include lines with a header")
     }
 
     /// The previous `Timestamps.iso8601(bytes:)` (arrays, a filter, then a String) after the syslog case.

@@ -35,11 +35,14 @@ enum TestSupport {
 
     /// A whole `ClassifyRun` over `bytes` (read `chunkSize` bytes at a time) with every entry reported.
     static func classifyRun(_ bytes: [UInt8], threads: Int, blockSize: Int = 4096, all: Bool = true,
-                            chunkSize: Int = 1 << 16) throws -> (CollectingReporter, ClassifySummary) {
+                            chunkSize: Int = 1 << 16, skipsQuietEntries: Bool = true,
+                            format: InputFormat? = nil) throws -> (CollectingReporter, ClassifySummary) {
         var options = ClassifyRun.Options()
+        options.forcedFormat = format
         options.threads = threads
         options.blockSize = blockSize
         options.includeUnclassified = all
+        options.skipsQuietEntries = skipsQuietEntries
         let reporter = CollectingReporter()
         let summary = try ClassifyRun(classifier: classifier, options: options)
             .run(sources: [MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunkSize)], reporter: reporter)

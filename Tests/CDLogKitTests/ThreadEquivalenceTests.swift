@@ -9,8 +9,10 @@ import Testing
 /// console text and ndjson.
 @Suite struct ThreadEquivalenceTests {
     /// Everything a reporter is given, one string per finding, then the summary.
-    static func run(_ bytes: [UInt8], threads: Int, blockSize: Int = 4096) throws -> [String] {
-        let (reporter, summary) = try TestSupport.classifyRun(bytes, threads: threads, blockSize: blockSize, chunkSize: 1000)
+    static func run(_ bytes: [UInt8], threads: Int, blockSize: Int = 4096, all: Bool = true, skipsQuietEntries: Bool = true,
+                    format: InputFormat? = nil) throws -> [String] {
+        let (reporter, summary) = try TestSupport.classifyRun(bytes, threads: threads, blockSize: blockSize, all: all, chunkSize: 1000,
+                                                              skipsQuietEntries: skipsQuietEntries, format: format)
         return reporter.entries.map { reported in
             let fields = reported.classification?.fields.map { "\($0.name)=\($0.value)" }.joined(separator: ",") ?? ""
             let e = reported.entry

@@ -46,6 +46,11 @@ public final class Classifier: Sendable {
         gateStorage = base.gateStorage
     }
 
+    /// A scanner that proves an entry gets no verdict: when it finds none of its literals in a message,
+    /// `classify` returns nil for it (`Prefilter.quietEntryScanner`). Nil when some rule could match
+    /// without them (a user rule without literals, say).
+    public var quietEntryScanner: LiteralScanner.Tables? { prefilter.quietEntryScanner }
+
     /// Per-thread working state.
     /// One thread's; its state is exempt from run-time exclusivity checks (one per entry otherwise).
     public final class Scratch {

@@ -18,10 +18,30 @@ public struct LineHeader: Sendable {
 
     public init(messageStart: Int) { self.messageStart = messageStart }
 
+    /// The header a C parser finds: `parse` writes `CSCAN_HEADER_SPANS` (lower, upper) pairs in `spans`
+    /// order ((-1, 0) for an absent span) and returns where the message starts, or a negative number
+    /// when the line has no header (then nil).
+    @inline(__always)
+    init?(parsedBy parse: (UnsafeMutablePointer<Int32>) -> Int) {
+        var raw: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+            = (-1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0)
+        let start = withUnsafeMutableBytes(of: &raw) { parse($0.baseAddress!.assumingMemoryBound(to: Int32.self)) }
+        guard start >= 0 else { return nil }
+        messageStart = start
+        spans = (Span(raw.0, raw.1), Span(raw.2, raw.3), Span(raw.4, raw.5), Span(raw.6, raw.7), Span(raw.8, raw.9),
+                 Span(raw.10, raw.11), Span(raw.12, raw.13))
+    }
+
     /// An optional range of byte offsets within a line or an entry's prefix (both far below 2 GiB).
     struct Span: Sendable {
         private var lower: Int32 = -1
         private var upper: Int32 = 0
+
+        init() {}
+        /// A span as a C parser writes it: `lower` -1 for none.
+        @inline(__always) init(_ lower: Int32, _ upper: Int32) {
+            if lower < 0 || upper < lower { self.lower = -1; self.upper = 0 } else { self.lower = lower; self.upper = upper }
+        }
 
         var range: Range<Int>? {
             @inline(__always) get { lower < 0 ? nil : Int(lower)..<Int(upper) }
@@ -46,6 +66,14 @@ public struct LineHeader: Sendable {
 public protocol LineFormat: Sendable {
     var format: InputFormat { get }
     func header(of line: UnsafeRawBufferPointer) -> LineHeader?
+    /// The same parse in C, when the format has one whose header lines start an entry in any state
+    /// (never blank, boilerplate or a pasted report's first line): quiet entries are then skipped in C
+    /// (`EntrySplitter.QuietEntries`). Nil by default.
+    var headerParser: cscan_header_parser? { get }
+}
+
+extension LineFormat {
+    public var headerParser: cscan_header_parser? { nil }
 }
 
 extension LineFormat {

@@ -126,6 +126,21 @@ public final class LineReader {
         }
     }
 
+    /// Calls `body` with the bytes buffered after the line last handed out (complete lines, then maybe
+    /// the start of one); `body` returns how many whole lines of them to skip and their length in bytes,
+    /// which are then consumed as if handed out (`lineNumber` counts them). Nil, without calling `body`,
+    /// while a span is read (its end must be seen by `nextLine`). For skipping quiet entries
+    /// (`EntrySplitter.QuietEntries`) from inside a `nextLine` body.
+    @inline(__always)
+    func skipBufferedLines(_ body: (UnsafeRawBufferPointer, _ maxLineBytes: Int) -> (lines: Int, bytes: Int)) {
+        guard spanBoundary == nil else { return }
+        let (lines, bytes) = body(UnsafeRawBufferPointer(rebasing: buffer[start..<end]), maxLineBytes)
+        guard lines > 0, bytes > 0, bytes <= end - start else { return }
+        start += bytes
+        consumedBytes += bytes
+        lineNumber += lines
+    }
+
     /// What `nextBlock` found next.
     private enum BlockStep {
         /// Whole lines, ending just before a cut point (or at the end of input).

@@ -195,16 +195,23 @@ public final class LiteralScanner: Sendable {
 }
 
 extension LiteralScanner.Tables {
+    /// Calls `body` with the C scanner's tables and room (on the stack) for the ids one
+    /// `cscan_window_scan` call may write, and that room's capacity.
+    @inline(__always)
+    func withScanRoom<R>(_ body: (UnsafePointer<cscan_window_tables>, UnsafeMutablePointer<Int32>, Int) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(largestBucket, 32)) { body(window, $0.baseAddress!, $0.count) }
+    }
+
     /// Calls `found(id)` for each literal occurrence in `subject` (ids may repeat).
     @inline(__always)
     public func scan(_ subject: UnsafeRawBufferPointer, _ found: (Int) -> Void) {
         guard let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self), !subject.isEmpty else { return }
         let length = subject.count
         if length >= Int(CSCAN_WINDOW_BYTES) - 1 {
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(largestBucket, 32)) { ids in
+            withScanRoom { window, ids, capacity in
                 var position = 0
                 repeat {
-                    let count = cscan_window_scan(window, base, length, &position, ids.baseAddress!, ids.count)
+                    let count = cscan_window_scan(window, base, length, &position, ids, capacity)
                     for k in 0..<count { found(Int(ids[k])) }
                 } while position < length
             }

@@ -175,6 +175,13 @@ public final class Prefilter: Sendable {
         Evaluation(literalCount: scanner.literalCount, ruleCount: ruleCount)
     }
 
+    /// The scanner when every rule needs one of its anchored literals (no rule has a pattern without
+    /// literals, and no literal is one or two bytes, searched for apart): an entry in which
+    /// `cscan_window_any` finds none of them has no candidate rule. Nil otherwise.
+    public var quietEntryScanner: LiteralScanner.Tables? {
+        tables.alwaysCandidates.isEmpty && tables.scanner.shortLiterals.isEmpty ? tables.scanner : nil
+    }
+
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
     /// they run PCRE2 on every entry.
     public let ungatedRuleCount: Int

@@ -118,4 +118,50 @@ typedef struct {
 /// counter; never reads outside the buffer.
 int cscan_json_next_member(const unsigned char *bytes, size_t length, cscan_json_cursor *cursor, cscan_json_member *member);
 
+/// Spans in a line header (`LineHeader`): timestamp, process, pid, thread, subsystem, category, level.
+#define CSCAN_HEADER_SPANS 7
+
+/// `YYYY-MM-DD HH:MM:SS` (`T` accepted at 10) at `start`, with optional `.fraction` and optional `±HHMM`,
+/// `±HH:MM` or `Z`: returns the index after it, or -1. The fixed part is tested eight bytes at a time, so
+/// continuation lines fail at the first word. Reads only `p[0..<n]`.
+long cscan_timestamp(const unsigned char *p, size_t n, size_t start);
+
+/// `Process[pid]` or `Process[pid:tid]` (tid decimal or hex, optional `0x`) at `start`, its `[` within
+/// `limit` bytes; the process name may hold spaces and parentheses (`App(CoreData)[12]`). Returns the
+/// index after the `]` and writes the process, pid and tid ranges (lower, upper; tid -1, 0 when absent)
+/// to `ranges`, or returns -1.
+long cscan_process_with_pid(const unsigned char *p, size_t n, size_t start, size_t limit, int32_t ranges[6]);
+
+/// The Xcode console / NSLog prefix `2021-08-10 15:27:55.123456+0800 App[1234:567890] `, with an optional
+/// `[category]` or `[subsystem:category]` after it (no blank inside, closed within 120 bytes): returns
+/// where the message starts, or -1 for a line without the prefix (a continuation line). Writes the
+/// `CSCAN_HEADER_SPANS` spans as (lower, upper) pairs, (-1, 0) for an absent one. Lines are cut at
+/// `INT32_MAX` bytes, so every index fits a span.
+long cscan_nslog_header(const unsigned char *p, size_t n, int32_t spans[CSCAN_HEADER_SPANS * 2]);
+
+/// Whether any anchored literal occurs in `subject[0..<length]` (`cscan_window_scan` until the first
+/// occurrence). `scratch` holds `capacity` ids, at least the largest bucket's anchor count.
+int cscan_window_any(const cscan_window_tables *t, const unsigned char *subject, size_t length,
+                     int32_t *scratch, size_t capacity);
+
+/// A line format's header parser as `cscan_nslog_header`: returns where the message starts, or -1 for
+/// a line that does not start an entry.
+typedef long (*cscan_header_parser)(const unsigned char *line, size_t length, int32_t *spans);
+
+/// Quiet entries: one header line whose message holds none of the anchored literals, so no rule can
+/// match it. `message` is the message of the entry whose header line was handed out last; `rest` holds
+/// the complete lines after it, as read (`\n`-terminated, `\r\n` accepted; a line without its `\n` is
+/// not looked at). The entry is quiet when its message has no literal and the
+/// next line is a header line (which ends it). Returns -1 when it is not quiet or that is not known from
+/// `rest`; otherwise how many of the following lines are quiet entries too, each confirmed by the header
+/// line after it, and sets `*consumed_bytes` to their length (the bytes to skip). A line longer than
+/// `max_line` stops the walk. `*stopped_at_literal` is set to 1 when the walk stopped at a header line
+/// (the one after the consumed lines) whose message holds a literal, else 0.
+/// `header` must accept only lines that start an entry in any state (never blank, boilerplate or a
+/// pasted crash report's first line): a digit-led timestamp prefix, for one.
+long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size_t capacity, cscan_header_parser header,
+                            const unsigned char *message, size_t message_length,
+                            const unsigned char *rest, size_t rest_length, size_t max_line, size_t *consumed_bytes,
+                            int *stopped_at_literal);
+
 #endif

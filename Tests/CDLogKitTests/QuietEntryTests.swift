@@ -1,0 +1,157 @@
+import CDLogCore
+@testable import CDLogKit
+import CScan
+import Foundation
+import Testing
+
+/// Quiet entries (`EntrySplitter.QuietEntries`) are counted, not built: the splitter and `ClassifyRun`
+/// must give exactly what building and classifying every entry gives. These inputs mix quiet Xcode-console
+/// lines with the samples' Core Data lines, and with what could end a quiet entry early or late:
+/// continuation lines (some holding a literal), blank lines, CRLF endings, a pasted crash report,
+/// overlong lines, lines whose literal sits in the prefix only, block and read boundaries.
+@Suite struct QuietEntryTests {
+    static let prefix = "2024-03-01 10:00:00.012995+0100 MyApp[1234:567890] "
+    /// Lines no rule can match (the benchmark's noise), and one whose literal-looking text is in the
+    /// process name only.
+    static let quietLines = [
+        prefix + "[UIKitCore] Snapshotting a view (0x1707a0ca6e, UIKeyboardImpl) that has not been rendered",
+        prefix + "Ignoring user defaults key AppleLanguages (cache 4796da1dac)",
+        prefix + "[ImageCache] decoded image 49798x49798 for key thumb-171a2a73ed in 3ms",
+        prefix + "ユーザー設定を読み込みました: テーマ=ダーク, 言語=日本語 (83321)",
+        "2024-03-01 10:00:00.1+01:00 CoreData[1:2] [Backgrounding] scene did enter background",
+        prefix + "x",
+    ]
+    static let loudLines = [
+        prefix + "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 \"x\"",
+        prefix + "CoreData+CloudKit: -[NSCloudKitMirroringDelegate _requestAbortedNotInitialized:](2200): error: CKErrorDomain Code=9",
+    ]
+
+    /// A log of `count` lines drawn from the quiet and loud lines, the samples' lines and the troublemakers.
+    static func mixedLog(seed: UInt64, count: Int) throws -> [UInt8] {
+        var random = SeededRandom(state: seed)
+        let samples = try ["merge-conflicts.log", "no-icloud-account.log", "readonly-history.log"].flatMap(ThreadEquivalenceTests.sampleLines)
+        var lines: [String] = []
+        for _ in 0..<count {
+            switch Int.random(in: 0..<40, using: &random) {
+            case 0..<24: lines.append(quietLines.randomElement(using: &random)!)
+            case 24..<28:
+                // Numbered, so that they do not fold as echoes of each other.
+                lines.append(loudLines.randomElement(using: &random)! + " #\(Int.random(in: 0..<1_000_000, using: &random))")
+            case 28..<32: lines.append(samples.randomElement(using: &random)!)
+            case 32: lines.append("    continuation of the entry above")
+            case 33: lines.append("    Error Domain=NSCocoaErrorDomain Code=134110 in a continuation")
+            case 34: lines.append("")
+            case 35: lines.append("   \t")
+            case 36: lines.append(String(repeating: "q", count: Int.random(in: 60...90, using: &random)))
+            case 37: lines.append(prefix + String(repeating: "z", count: Int.random(in: 10...40, using: &random)))
+            case 38 where Int.random(in: 0..<8, using: &random) == 0: lines.append(contentsOf: ThreadEquivalenceTests.crashLines)
+            default: lines.append(prefix + "CoreData: annotation: Connecting to sqlite database file at \"/x.sqlite\"")
+            }
+        }
+        let newline = Int.random(in: 0..<3, using: &random) == 0 ? "\r\n" : "\n"
+        return Array((lines.joined(separator: newline) + (Bool.random(using: &random) ? newline : "")).utf8)
+    }
+
+    /// Splits `bytes` with or without skipping quiet entries: the entries emitted, each with its number
+    /// among all entries, and how many were skipped.
+    static func split(_ bytes: [UInt8], skipping: Bool, maxLineBytes: Int, chunkSize: Int,
+                      blockSize: Int = 4096) throws -> (entries: [(index: Int, entry: Entry)], skipped: Int) {
+        let reader = LineReader(source: MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunkSize),
+                                blockSize: blockSize, maxLineBytes: maxLineBytes)
+        var splitter = try EntrySplitter(reader: reader, forcedFormat: .nslog)
+        final class Counter { var entries = 0, skipped = 0 }
+        let counter = Counter()
+        if skipping {
+            splitter.quietEntries = EntrySplitter.QuietEntries(scanner: TestSupport.classifier.quietEntryScanner!) { count in
+                counter.entries += count
+                counter.skipped += count
+            }
+        }
+        var result: [(Int, Entry)] = []
+        try splitter.forEachEntry { raw in
+            counter.entries += 1
+            result.append((counter.entries, raw.makeEntry(source: "t")))
+        }
+        return (result, counter.skipped)
+    }
+
+    static func describe(_ entry: Entry) -> String {
+        "\(entry.line)-\(entry.endLine) t=\(entry.truncated) \(entry.timestamp ?? "") \(entry.process ?? "") \(entry.message)"
+    }
+
+    /// The skipping splitter emits the entries the plain one emits, minus one-line entries whose message
+    /// gets no verdict, each at the same place; and it does skip.
+    @Test func skippedEntriesAreExactlyQuietOnes() throws {
+        let scratch = TestSupport.classifier.makeScratch()
+        var totalSkipped = 0
+        for seed in 1...12 as ClosedRange<UInt64> {
+            let bytes = try Self.mixedLog(seed: seed, count: 600)
+            for (maxLineBytes, chunkSize) in [(1 << 20, 1 << 16), (64, 7), (100, 1000)] {
+                let plain = try Self.split(bytes, skipping: false, maxLineBytes: maxLineBytes, chunkSize: chunkSize)
+                let skipping = try Self.split(bytes, skipping: true, maxLineBytes: maxLineBytes, chunkSize: chunkSize)
+                let label = "seed \(seed), line cap \(maxLineBytes), reads of \(chunkSize)"
+                #expect(skipping.entries.count + skipping.skipped == plain.entries.count, "\(label): entries")
+                let kept = Dictionary(uniqueKeysWithValues: skipping.entries.map { ($0.index, Self.describe($0.entry)) })
+                for (index, entry) in plain.entries {
+                    if let emitted = kept[index] {
+                        #expect(emitted == Self.describe(entry), "\(label): entry \(index)")
+                    } else {
+                        #expect(entry.line == entry.endLine && !entry.truncated, "\(label): skipped entry \(index) spans lines")
+                        #expect(TestSupport.classifier.classify(text: entry.message, scratch: scratch) == nil,
+                                "\(label): skipped entry \(index) has a verdict: \(entry.message)")
+                    }
+                }
+                totalSkipped += skipping.skipped
+            }
+        }
+        #expect(totalSkipped > 2_000, "quiet entries were skipped (\(totalSkipped))")
+    }
+
+    /// Whole runs, 1 and 2 threads, small blocks: the same findings and summary as building every entry.
+    @Test func classifyRunsGiveTheOutputOfBuildingEveryEntry() throws {
+        for seed in 20...27 as ClosedRange<UInt64> {
+            let bytes = try Self.mixedLog(seed: seed, count: 1_500)
+            // The format is given: detection reads a log that starts with a pasted report as a crash report.
+            let reference = try ThreadEquivalenceTests.run(bytes, threads: 1, all: false, skipsQuietEntries: false, format: .nslog)
+            #expect(reference.count > 50, "seed \(seed): the log has findings")
+            for threads in [1, 2] {
+                let skipping = try ThreadEquivalenceTests.run(bytes, threads: threads, all: false, format: .nslog)
+                let firstDifference = zip(skipping, reference).first { $0 != $1 }.map { "\n  \($0.0.prefix(300))\n  \($0.1.prefix(300))" } ?? ""
+                #expect(skipping == reference, "seed \(seed), \(threads) threads\(firstDifference)")
+            }
+        }
+    }
+
+    /// The C walk on its own: a quiet entry is confirmed only by a header line after it, a line with a
+    /// literal stops the walk (and says so), and neither a line without its `\n` nor one over the cap is
+    /// looked at.
+    @Test func theWalkStopsWhereItMust() throws {
+        let scanner = TestSupport.classifier.quietEntryScanner!
+        func walk(message: String, rest: String, maxLine: Int = 1 << 20) -> (lines: Int, bytes: Int, loud: Bool) {
+            var message = Array(message.utf8), rest = Array(rest.utf8)
+            var bytes = 0
+            var loud: Int32 = 0
+            let lines = message.withUnsafeMutableBufferPointer { m in
+                rest.withUnsafeMutableBufferPointer { r in
+                    scanner.withScanRoom { window, room, capacity in
+                        cscan_skip_quiet_lines(window, room, capacity, cscan_nslog_header, m.baseAddress, m.count,
+                                               r.baseAddress, r.count, maxLine, &bytes, &loud)
+                    }
+                }
+            }
+            return (lines, bytes, loud != 0)
+        }
+        let quiet = Self.quietLines[0], loud = Self.loudLines[0]
+        #expect(walk(message: "Ignoring user defaults", rest: quiet + "\n" + quiet + "\n" + quiet + "\n").lines == 2)
+        #expect(walk(message: "Ignoring user defaults", rest: quiet + "\n" + quiet + "\n" + quiet + "\n").bytes == 2 * (quiet.utf8.count + 1))
+        #expect(walk(message: "Ignoring user defaults", rest: quiet + "\n" + quiet).lines == 0, "the last line has no newline")
+        #expect(walk(message: "Ignoring user defaults", rest: "").lines == -1, "nothing confirms the entry")
+        #expect(walk(message: "Ignoring user defaults", rest: "    more\n" + quiet + "\n").lines == -1, "a continuation line")
+        #expect(walk(message: "Ignoring user defaults", rest: "\n" + quiet + "\n").lines == -1, "a blank line")
+        #expect(walk(message: "Error Domain=NSCocoaErrorDomain Code=134110", rest: quiet + "\n").lines == -1, "a loud message")
+        let stopped = walk(message: "Ignoring user defaults", rest: quiet + "\r\n" + loud + "\r\n" + quiet + "\r\n")
+        #expect(stopped.lines == 1 && stopped.loud, "the line before the loud one is skipped; the walk stops at the loud one")
+        let capped = walk(message: "Ignoring user defaults", rest: quiet + "\n" + quiet + "\n", maxLine: 40)
+        #expect(capped.lines == -1, "a line over the cap is not looked at")
+    }
+}

@@ -385,6 +385,27 @@ static inline int cscan_is_hex_digit(unsigned char b) {
 }
 static inline int cscan_is_blank(unsigned char b) { return b == ' ' || b == '\t'; }
 
+/* The index after the run of decimal digits at `i` (`i` itself when there is none): eight bytes a step.
+   A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 0x10. */
+static inline size_t cscan_digit_run(const unsigned char *p, size_t i, size_t n) {
+    while (n - i >= 8) {
+        uint64_t word;
+        memcpy(&word, p + i, 8);
+        uint64_t not_digit = ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull)
+                           | (((word & 0x0F0F0F0F0F0F0F0Full) + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull);
+        if (not_digit) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return i + (size_t)(__builtin_clzll(not_digit) >> 3);
+#else
+            return i + (size_t)(__builtin_ctzll(not_digit) >> 3);
+#endif
+        }
+        i += 8;
+    }
+    while (i < n && cscan_is_digit(p[i])) i++;
+    return i;
+}
+
 static inline uint64_t cscan_load_le64(const unsigned char *p) {
     uint64_t word;
     memcpy(&word, p, 8);
@@ -461,8 +482,7 @@ long cscan_process_with_pid(const unsigned char *p, size_t n, size_t start, size
         if (!bracket) return -1;
         i = (size_t)(bracket - p);
         if (i > start) {
-            size_t pid_end = i + 1;
-            while (pid_end < n && cscan_is_digit(p[pid_end])) pid_end++;
+            size_t pid_end = cscan_digit_run(p, i + 1, n);
             if (pid_end == i + 1) { i++; continue; }
             size_t close = pid_end;
             long tid_start = -1, tid_end = -1;
@@ -470,6 +490,7 @@ long cscan_process_with_pid(const unsigned char *p, size_t n, size_t start, size
                 size_t h = close + 1;
                 if (n - h >= 2 && p[h] == '0' && (p[h + 1] | 0x20) == 'x') h += 2;
                 size_t hex_start = h;
+                h = cscan_digit_run(p, h, n);  /* thread ids are mostly decimal */
                 while (h < n && cscan_is_hex_digit(p[h])) h++;
                 if (h == hex_start) { i++; continue; }
                 tid_start = (long)(close + 1);
@@ -510,12 +531,34 @@ long cscan_nslog_header(const unsigned char *p, size_t n, int32_t spans[CSCAN_HE
         size_t stop = n - at < 120 ? n : at + 120;
         size_t i = at + 1;
         long colon = -1;
+#if defined(__SSE2__)
+        /* Sixteen bytes a step up to the first `]` or blank, noting the first `:` before it. */
+        const __m128i close = _mm_set1_epi8(']'), space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'),
+                      colon_byte = _mm_set1_epi8(':');
+        while (stop - i >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+            unsigned ends = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, close),
+                                                         _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab))));
+            unsigned colons = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, colon_byte));
+            if (ends) {
+                unsigned before = colons & (((ends & (0u - ends))) - 1u);  /* colons before the first end */
+                if (colon < 0 && before) colon = (long)(i + (size_t)__builtin_ctz(before));
+                i += (size_t)__builtin_ctz(ends);
+                goto found_end;
+            }
+            if (colon < 0 && colons) colon = (long)(i + (size_t)__builtin_ctz(colons));
+            i += 16;
+        }
+#endif
         while (i < stop) {
             unsigned char c = p[i];
             if (c == ']' || cscan_is_blank(c)) break;
             if (c == ':' && colon < 0) colon = (long)i;
             i++;
         }
+#if defined(__SSE2__)
+    found_end:
+#endif
         if (i < stop && p[i] == ']' && i > at + 1) {
             if (colon >= 0) {
                 spans[8] = (int32_t)(at + 1); spans[9] = (int32_t)colon;
@@ -546,10 +589,12 @@ long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size
                             int *stopped_at_literal) {
     *consumed_bytes = 0;
     *stopped_at_literal = 0;
-    if (cscan_window_any(t, message, message_length, scratch, capacity)) return -1;
-    /* The entry before `pos` (first the one of `message`, then the last line looked at) is a quiet candidate;
-       the header line at `pos` confirms it. */
-    int first_confirmed = 0;
+    /* The candidate is the entry before `pos`: first the one of `message`, then the last line looked at.
+       The header line at `pos` ends it; only then is its message scanned (a multi-line entry's first line
+       is not: it goes back to the caller unscanned, to be built and classified whole). */
+    const unsigned char *candidate = message;
+    size_t candidate_length = message_length;
+    int first = 1;
     long lines = 0;
     size_t pos = 0, consumed = 0;
     int32_t spans[CSCAN_HEADER_SPANS * 2];
@@ -561,15 +606,17 @@ long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size
         if (end - pos > max_line) break;
         long message_start = header(rest + pos, end - pos, spans);
         if (message_start < 0) break;
-        if (first_confirmed) { lines++; consumed = pos; } else first_confirmed = 1;
-        size_t m = (size_t)message_start < end - pos ? (size_t)message_start : end - pos;
-        if (cscan_window_any(t, rest + pos + m, end - pos - m, scratch, capacity)) {
-            *stopped_at_literal = 1;
+        if (cscan_window_any(t, candidate, candidate_length, scratch, capacity)) {
+            *stopped_at_literal = !first;
             break;
         }
+        if (first) first = 0; else { lines++; consumed = pos; }
+        size_t m = (size_t)message_start < end - pos ? (size_t)message_start : end - pos;
+        candidate = rest + pos + m;
+        candidate_length = end - pos - m;
         pos = next;
     }
-    if (!first_confirmed) return -1;
+    if (first) return -1;
     *consumed_bytes = consumed;
     return lines;
 }

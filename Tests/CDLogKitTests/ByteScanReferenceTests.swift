@@ -163,7 +163,11 @@ import Testing
         let alphabet = Array("[]: \tab.-x".utf8)
         for seed in ["2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [UIKitCore] x",
                      "2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [com.apple.coredata:cloudkit] x",
-                     "2021-08-10 15:27:55 App[9] [] [a b] m", "2021-08-10 15:27:55\tApp (x)[9:0x1F]\t[c]\tm"] {
+                     "2021-08-10 15:27:55 App[9] [] [a b] m", "2021-08-10 15:27:55\tApp (x)[9:0x1F]\t[c]\tm",
+                     // Brackets long enough for the sixteen-byte steps, colons before and after the end.
+                     "2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [com.apple.coredata.cloudkit.mirroring:export] text after it",
+                     "2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [Firebase/Analytics][I-ACS023007:x] Analytics v.10 started",
+                     "2024-03-01 10:00:00 MyApp[1:2] [abcdefghijklmnopqrstuvwxyzabcdefghijklmnop:q]:rst uvw xyz 0123456789 more text here"] {
             for _ in 0..<2_000 {
                 var line = Array(seed.utf8)
                 random.mutate(&line, alphabet: alphabet)

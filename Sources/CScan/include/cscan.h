@@ -155,8 +155,9 @@ typedef long (*cscan_header_parser)(const unsigned char *line, size_t length, in
 /// next line is a header line (which ends it). Returns -1 when it is not quiet or that is not known from
 /// `rest`; otherwise how many of the following lines are quiet entries too, each confirmed by the header
 /// line after it, and sets `*consumed_bytes` to their length (the bytes to skip). A line longer than
-/// `max_line` stops the walk. `*stopped_at_literal` is set to 1 when the walk stopped at a header line
-/// (the one after the consumed lines) whose message holds a literal, else 0.
+/// `max_line` stops the walk. A message is scanned only once the header line after it is seen, so the
+/// first line of a multi-line entry is not. `*stopped_at_literal` is set to 1 when the walk stopped at a
+/// one-line entry (the line after the consumed ones) whose message holds a literal, else 0.
 /// `header` must accept only lines that start an entry in any state (never blank, boilerplate or a
 /// pasted crash report's first line): a digit-led timestamp prefix, for one.
 long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size_t capacity, cscan_header_parser header,

@@ -385,27 +385,7 @@ static inline int cscan_is_hex_digit(unsigned char b) {
 }
 static inline int cscan_is_blank(unsigned char b) { return b == ' ' || b == '\t'; }
 
-/* The index after the run of decimal digits at `i` (`i` itself when there is none): eight bytes a step.
-   A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 0x10. */
-static inline size_t cscan_digit_run(const unsigned char *p, size_t i, size_t n) {
-    while (n - i >= 8) {
-        uint64_t word;
-        memcpy(&word, p + i, 8);
-        uint64_t not_digit = ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull)
-                           | (((word & 0x0F0F0F0F0F0F0F0Full) + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull);
-        if (not_digit) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-            return i + (size_t)(__builtin_clzll(not_digit) >> 3);
-#else
-            return i + (size_t)(__builtin_ctzll(not_digit) >> 3);
-#endif
-        }
-        i += 8;
-    }
-    while (i < n && cscan_is_digit(p[i])) i++;
-    return i;
-}
-
+/* Eight bytes as a little-endian word: byte 0 is the lowest. */
 static inline uint64_t cscan_load_le64(const unsigned char *p) {
     uint64_t word;
     memcpy(&word, p, 8);
@@ -414,6 +394,21 @@ static inline uint64_t cscan_load_le64(const unsigned char *p) {
 #endif
     return word;
 }
+
+/* The index after the run of decimal digits at `i` (`i` itself when there is none): eight bytes a step.
+   A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 0x10. */
+static inline size_t cscan_digit_run(const unsigned char *p, size_t i, size_t n) {
+    while (n - i >= 8) {
+        uint64_t word = cscan_load_le64(p + i);
+        uint64_t not_digit = ((word & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull)
+                           | (((word & 0x0F0F0F0F0F0F0F0Full) + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull);
+        if (not_digit) return i + (size_t)(__builtin_ctzll(not_digit) >> 3);
+        i += 8;
+    }
+    while (i < n && cscan_is_digit(p[i])) i++;
+    return i;
+}
+
 
 /* Eight bytes tested against a fixed shape in a few word operations: decimal digits at some positions,
    exact bytes at others, anything at the rest. Byte 0 is the lowest byte. A digit is a byte whose high

@@ -49,7 +49,8 @@ enum ByteScan {
 
     /// `Process[pid]` or `Process[pid:tid]` ending at a `]`; the process name may contain spaces and
     /// parentheses (`App(CoreData)[12]`). Returns (process range, pid range, tid range, end)
-    /// (`cscan_process_with_pid`).
+    /// (`cscan_process_with_pid`, whose ranges are 32-bit: nil for a buffer over 2 GiB; lines are capped
+    /// far below that).
     static func processWithPID(_ p: UnsafeRawBufferPointer, at start: Int, limit: Int = 256)
         -> (process: Range<Int>, pid: Range<Int>, tid: Range<Int>?, end: Int)? {
         guard start >= 0, limit >= 0, let base = p.baseAddress, p.count <= Int(Int32.max) else { return nil }

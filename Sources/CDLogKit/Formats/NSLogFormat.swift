@@ -7,8 +7,8 @@ public struct NSLogFormat: LineFormat {
     public let format = InputFormat.nslog
     public init() {}
 
-    /// Parsed in C (`cscan_nslog_header`): it runs on every line of the commonest capture, and in Swift
-    /// it cost about 600 instructions a line.
+    /// Parsed in C (`cscan_nslog_header`), so that the quiet-entry walk (`headerParser`) can run without
+    /// leaving C; the Swift version compiled to about the same code (590 against 510 instructions a line).
     @inline(__always)
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
         guard let base = line.baseAddress else { return nil }

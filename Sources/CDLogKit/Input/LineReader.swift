@@ -128,8 +128,8 @@ public final class LineReader {
 
     /// Calls `body` with the bytes buffered after the line last handed out (complete lines, then maybe
     /// the start of one); `body` returns how many whole lines of them to skip and their length in bytes,
-    /// which are then consumed as if handed out (`lineNumber` counts them). Nil, without calling `body`,
-    /// while a span is read (its end must be seen by `nextLine`). For skipping quiet entries
+    /// which are then consumed as if handed out (`lineNumber` counts them). Does nothing, without calling
+    /// `body`, while a span is read (its end must be seen by `nextLine`). For skipping quiet entries
     /// (`EntrySplitter.QuietEntries`) from inside a `nextLine` body.
     @inline(__always)
     func skipBufferedLines(_ body: (UnsafeRawBufferPointer, _ maxLineBytes: Int) -> (lines: Int, bytes: Int)) {

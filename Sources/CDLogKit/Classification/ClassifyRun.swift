@@ -95,8 +95,10 @@ public struct ClassifyRun: Sendable {
             let run = sample.count < FormatDetector.sampleBytes ? self
                 : sample.withUnsafeBytes { ClassifyRun(classifier: classifier.tuned(toSample: $0), options: options) }
             if options.threads > 1, let isCutPoint {
-                try run.runParallel(reader: reader, format: splitter.format, sourceName: source.name,
-                                    isCutPoint: isCutPoint, merger: &merger)
+                let parallel = ParallelClassification(run: run, reader: reader, format: splitter.format, sourceName: source.name,
+                                                      isCutPoint: isCutPoint, merger: merger)
+                defer { merger = parallel.merger }
+                try parallel.classifyAll()
             } else {
                 let batch = try run.classify(splitter: splitter, sourceName: source.name, streaming: { entry, index in
                     try merger.accept(entry, globalIndex: index)
@@ -204,77 +206,6 @@ public struct ClassifyRun: Sendable {
         } else {
             batch.rendered.append(finished.entry, with: renderer)
         }
-    }
-
-    private func runParallel(reader: LineReader, format: InputFormat, sourceName: String,
-                             isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, merger: inout Merger) throws {
-        let window = options.threads + 1
-        let queue = DispatchQueue(label: "cdlog.classify", attributes: .concurrent)
-        let limiter = DispatchSemaphore(value: options.threads)
-        var pending: [PendingBatch] = []
-        // Reused from block to block (`ReusePool`): PCRE2 match data and a JIT stack are costly to make.
-        let scratches = ReusePool { [classifier] in classifier.makeScratch() }
-        let renderingReporter = merger.reporter as? RenderingReporter
-        // Lines of the parts handed out so far: a block's are counted when it is cut, so its thread
-        // numbers its entries' lines as the source's.
-        var linesHandedOut = 0
-        var entriesBefore = 0
-
-        func drainOne() throws {
-            let first = pending.removeFirst()
-            first.done.wait()
-            let batch = try first.result()
-            assert(first.expectedLines == nil || first.expectedLines == batch.lines, "a block's lines were miscounted")
-            try merger.merge(batch, entriesBefore: entriesBefore)
-            entriesBefore += batch.entries
-        }
-
-        try reader.forEachPart(isCutPoint: isCutPoint, onPause: {
-            // A live input paused: everything read so far goes out now.
-            while !pending.isEmpty { try drainOne() }
-            try merger.pause()
-        }) { part in
-            let slot = PendingBatch()
-            pending.append(slot)
-            switch part {
-            case .block(let block):
-                let run = self
-                let context = PartContext(linesBefore: linesHandedOut, renderer: renderingReporter?.makeRenderer())
-                linesHandedOut += block.lineCount
-                slot.expectedLines = block.lineCount
-                limiter.wait()
-                queue.async {
-                    defer { limiter.signal() }
-                    slot.store(Result {
-                        let blockReader = LineReader(block: block, name: sourceName)
-                        return try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
-                                                sourceName: sourceName, scratches: scratches, context: context)
-                    })
-                    slot.done.signal()
-                }
-            case .span(let spanReader):
-                // An entry longer than a block, read here up to its end so it stays whole as on one thread.
-                let result = Result {
-                    try classify(splitter: try EntrySplitter(reader: spanReader, forcedFormat: format),
-                                 sourceName: sourceName, scratches: scratches, context: PartContext(linesBefore: linesHandedOut))
-                }
-                linesHandedOut += (try? result.get().lines) ?? 0
-                slot.store(result)
-                slot.done.signal()
-            }
-            if pending.count >= window { try drainOne() }
-        }
-        while !pending.isEmpty { try drainOne() }
-    }
-
-    /// A block being classified on another thread.
-    final class PendingBatch: @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
-        /// For a block: the lines counted when it was cut (checked against what its reader counted).
-        var expectedLines: Int?
-        private var outcome: Result<Batch, Error>?
-        func store(_ outcome: Result<Batch, Error>) { self.outcome = outcome }
-        func result() throws -> Batch { try outcome!.get() }
     }
 
     /// Puts batches back in input order: line numbers and entry indices become source-global, echoes

@@ -207,20 +207,29 @@ public final class LineReader {
     /// thread and check it gives the entries one pass gives.
     public func forEachPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, onPause: () throws -> Void = {},
                             _ body: (Part) throws -> Void) throws {
-        while let step = try nextBlock(isCutPoint: isCutPoint) {
-            switch step {
-            case .block(let block): try body(.block(block))
-            case .longEntry:
-                beginSpan(boundary: isCutPoint)
-                defer { endSpan() }
-                try body(.span(self))
-            case .paused: break
-            }
-            if stoppedAtPause {
-                resumeAfterPause()
-                try onPause()
-            }
+        while try forNextPart(isCutPoint: isCutPoint, onPause: onPause, body) {}
+    }
+
+    /// One step of `forEachPart`: cuts the next part and calls `body` with it, then `onPause` when the
+    /// input paused there (a pause with nothing unread calls only `onPause`). Returns false, calling
+    /// neither, at the end of input. For callers that cut parts one at a time (`ClassifyRun`'s threads
+    /// take turns at it).
+    public func forNextPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, onPause: () throws -> Void = {},
+                            _ body: (Part) throws -> Void) throws -> Bool {
+        guard let step = try nextBlock(isCutPoint: isCutPoint) else { return false }
+        switch step {
+        case .block(let block): try body(.block(block))
+        case .longEntry:
+            beginSpan(boundary: isCutPoint)
+            defer { endSpan() }
+            try body(.span(self))
+        case .paused: break
         }
+        if stoppedAtPause {
+            resumeAfterPause()
+            try onPause()
+        }
+        return true
     }
 
     /// Consumes `buffer[start..<blockEnd]` into a block.

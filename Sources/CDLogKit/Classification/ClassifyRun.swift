@@ -114,14 +114,15 @@ public struct ClassifyRun: Sendable {
 
     /// Runs one splitter to the end on the calling thread. With `streaming`, wanted entries go there
     /// as they come; otherwise they are collected in the batch.
-    /// `onPause` is called when a live input paused (`EntrySplitter.forEachEntry`).
+    /// `onPause` is called when a live input paused (`EntrySplitter.forEachEntry`). Rendered findings go
+    /// into `renderedStorage` (`RenderedFindings(reusing:)`).
     func classify(splitter: EntrySplitter, sourceName: String, scratches: ReusePool<Classifier.Scratch>? = nil,
-                  context: PartContext = PartContext(),
+                  context: PartContext = PartContext(), renderedStorage: consuming [UInt8] = [],
                   streaming: ((ReportedEntry, Int) throws -> Void)? = nil, onPause: (() throws -> Void)? = nil) throws -> Batch {
         let scratch = scratches?.take() ?? classifier.makeScratch()
         defer { scratches?.give(scratch) }
         let part = PartClassification(classifier: classifier, scratch: scratch, options: options, sourceName: sourceName,
-                                      context: context, streaming: streaming)
+                                      context: context, renderedStorage: renderedStorage, streaming: streaming)
         // The closure captures one reference, not counted: the splitters it is specialised into copy
         // their closure's captures several times per line, and with the part's state captured one by
         // one that was some twenty reference-count operations per line (a sixth of a two-thread ndjson
@@ -149,13 +150,14 @@ public struct ClassifyRun: Sendable {
         @exclusivity(unchecked) var folder = EchoFolder()
 
         init(classifier: Classifier, scratch: Classifier.Scratch, options: Options, sourceName: String, context: PartContext,
-             streaming: ((ReportedEntry, Int) throws -> Void)?) {
+             renderedStorage: consuming [UInt8], streaming: ((ReportedEntry, Int) throws -> Void)?) {
             self.classifier = classifier
             self.scratch = scratch
             self.options = options
             // A copy of its own: every reported entry holds the name, and a string shared with the other
             // threads would have its reference count written from each of them.
             self.sourceName = String(decoding: Array(sourceName.utf8), as: UTF8.self)
+            batch.rendered = RenderedFindings(reusing: renderedStorage)
             self.context = context
             self.streaming = streaming
         }
@@ -225,7 +227,8 @@ public struct ClassifyRun: Sendable {
         /// Adds a batch whose entries were already passed to `accept`.
         mutating func add(_ batch: Batch) { summary.absorb(batch.summary) }
 
-        mutating func merge(_ batch: consuming Batch, entriesBefore: Int) throws {
+        /// Merges `batch` (its entries are moved out; its rendered findings stay, for reuse of their storage).
+        mutating func merge(_ batch: inout Batch, entriesBefore: Int) throws {
             summary.absorb(batch.summary)
             if let head = batch.head {
                 try accept(folded: head, entriesBefore: entriesBefore)
@@ -242,7 +245,6 @@ public struct ClassifyRun: Sendable {
             // Moved out one by one (reversed, then popped): iterating would copy every entry, a dozen
             // retains each, on the thread that merges for all workers. The array is swapped out of the
             // batch first so that it is uniquely referenced and reversing moves instead of copying.
-            var batch = batch
             var reported: [(entry: ReportedEntry, index: Int)] = []
             swap(&reported, &batch.reported)
             reported.reverse()

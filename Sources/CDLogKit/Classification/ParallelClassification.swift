@@ -22,6 +22,8 @@ final class ParallelClassification: @unchecked Sendable {
     /// Parts cut but not merged, at most.
     let window: Int
     let scratches: ReusePool<Classifier.Scratch>
+    /// Storage for blocks' rendered findings, handed back once they are written.
+    let renderedStorage: ReusePool<[UInt8]>
     /// The merger's reporter when it renders on the classifying threads.
     let renderingReporter: RenderingReporter?
 
@@ -56,6 +58,7 @@ final class ParallelClassification: @unchecked Sendable {
         self.merger = merger
         renderingReporter = merger.reporter as? RenderingReporter
         window = run.options.threads + 1
+        renderedStorage = ReusePool(keep: window) { [] }
         // Reused from part to part: PCRE2 match data and a JIT stack are costly to make.
         scratches = ReusePool { [classifier = run.classifier] in classifier.makeScratch() }
     }
@@ -86,7 +89,8 @@ final class ParallelClassification: @unchecked Sendable {
                 outcome = Result {
                     let blockReader = LineReader(block: block, name: sourceName)
                     let batch = try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
-                                                 sourceName: sourceName, scratches: scratches, context: context)
+                                                 sourceName: sourceName, scratches: scratches, context: context,
+                                                 renderedStorage: renderer == nil ? [] : renderedStorage.take())
                     assert(batch.lines == block.lineCount, "a block's lines were miscounted")
                     return batch
                 }
@@ -145,12 +149,16 @@ final class ParallelClassification: @unchecked Sendable {
         results.lock()
         defer { results.unlock() }
         waiting[part] = finished
-        while failure == nil, let next = waiting.removeValue(forKey: partsMerged) {
+        while failure == nil, var next = waiting.removeValue(forKey: partsMerged) {
             do {
-                let batch = try next.batch.get()
-                let entries = batch.entries
-                try merger.merge(batch, entriesBefore: entriesBefore)
-                entriesBefore += entries
+                // Moved out, not copied: the rendered bytes must have no other owner to be reused.
+                var outcome: Result<ClassifyRun.Batch, Error> = .success(ClassifyRun.Batch())
+                swap(&outcome, &next.batch)
+                var batch = try outcome.get()
+                outcome = .success(ClassifyRun.Batch())
+                try merger.merge(&batch, entriesBefore: entriesBefore)
+                entriesBefore += batch.entries
+                renderedStorage.give(batch.rendered.takeStorage())
                 if next.flushAfter { try merger.pause() }
             } catch {
                 failure = error

@@ -40,13 +40,33 @@ public struct RenderedFindings: Sendable {
     public private(set) var bytes: [UInt8] = []
     public private(set) var count = 0
     public private(set) var rules: [Rule] = []
-    private var ruleIDs: Set<String> = []
+
+    public init() {}
+
+    /// No findings, rendered into `storage` (emptied; its capacity is kept): storage handed back by
+    /// `takeStorage` after an earlier block's findings were written, so a block's bytes need no new
+    /// allocation (one over glibc's mmap threshold faults its pages in and interrupts the other core
+    /// to unmap them).
+    init(reusing storage: consuming [UInt8]) {
+        storage.removeAll(keepingCapacity: true)
+        bytes = storage
+    }
 
     /// Renders `entry` after the others.
     mutating func append(_ entry: ReportedEntry, with renderer: any EntryRenderer) {
         renderer.render(entry, into: &bytes)
         count += 1
-        if let rule = entry.classification?.rule, ruleIDs.insert(rule.id).inserted { rules.append(rule) }
+        // A block's findings come from a handful of rules: a scan by identity beats hashing the id.
+        if let rule = entry.classification?.rule, !rules.contains(where: { $0 === rule }) { rules.append(rule) }
+    }
+
+    /// The byte storage, for reuse (`init(reusing:)`); the findings are empty afterwards.
+    mutating func takeStorage() -> [UInt8] {
+        count = 0
+        rules = []
+        var storage: [UInt8] = []
+        swap(&storage, &bytes)
+        return storage
     }
 }
 

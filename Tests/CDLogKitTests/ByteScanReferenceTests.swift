@@ -1,4 +1,5 @@
 @testable import CDLogKit
+import CScan
 import Testing
 
 /// The header scanners run once per line, so they were rewritten for speed (straight-line compares,
@@ -99,6 +100,30 @@ import Testing
                 bytes.withUnsafeBytes { #expect((ByteScan.timestamp($0, at: 0) != nil) == expected, "byte \(value) at \(position)") }
             }
         }
+    }
+
+    /// Line counting runs on every block; the vector loops (AVX2 or SSE2, by processor) must count what a
+    /// byte-by-byte loop counts at every length and alignment, across the 255-step lane sums too.
+    @Test func countByteMatchesTheReference() {
+        var generator = SystemRandomNumberGenerator()
+        for length in Array(0...300) + [8_160, 8_161, 16_320, 70_000] {
+            // Dense and sparse targets: a byte taken from a small alphabet or from all 256.
+            let alphabet: [UInt8] = length % 2 == 0 ? [0x0A, 0x41, 0xFF] : Array(0...255)
+            let bytes = (0..<(length + 3)).map { _ in alphabet.randomElement(using: &generator)! }
+            bytes.withUnsafeBufferPointer { all in
+                for offset in 0...3 where offset + length <= all.count {
+                    let slice = UnsafeBufferPointer(rebasing: all[offset..<(offset + length)])
+                    for target: UInt8 in [0x0A, 0xFF] {
+                        let expected = slice.reduce(0) { $0 + ($1 == target ? 1 : 0) }
+                        #expect(cscan_count_byte(all.baseAddress! + offset, length, target) == expected,
+                                "length \(length), offset \(offset), byte \(target)")
+                    }
+                }
+            }
+        }
+        // A run of matches long enough to fill every lane to 255 before the sums.
+        let newlines = [UInt8](repeating: 0x0A, count: 255 * 32 * 2 + 17)
+        #expect(cscan_count_byte(newlines, newlines.count, 0x0A) == newlines.count)
     }
 
     @Test func timestampMatchesTheReference() {

@@ -133,4 +133,52 @@ import Testing
         }
         try Self.expectSameOutput(Array(lines.joined(separator: "\n").utf8), "ndjson")
     }
+
+    /// Hands out `bytes` in chunks of 1000, then fails instead of ending.
+    struct FailingSource: ByteSource {
+        let name = "t"
+        let bytes: [UInt8]
+        var offset = 0
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            guard offset < bytes.count else { throw ToolFailure("cannot read t: Input/output error") }
+            let count = min(buffer.count, 1000, bytes.count - offset)
+            bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: count) }
+            offset += count
+            return count
+        }
+    }
+
+    /// A read error in the middle of a source: every thread count reports it, after the entries of the
+    /// parts cut before it, in order: the same entries as one thread reports before failing.
+    @Test func aReadErrorIsReportedAfterThePartsBeforeIt() throws {
+        let lines = try Self.sampleLines("merge-conflicts.log").filter { !$0.isEmpty }
+        let bytes = Array((0..<40).flatMap { _ in lines }.joined(separator: "\n").utf8)
+        func run(threads: Int) -> (entries: [String], error: Error?) {
+            var options = ClassifyRun.Options()
+            options.threads = threads
+            options.blockSize = 4096
+            options.includeUnclassified = true
+            let reporter = TestSupport.CollectingReporter()
+            do {
+                try ClassifyRun(classifier: TestSupport.classifier, options: options)
+                    .run(sources: [FailingSource(bytes: bytes)], reporter: reporter)
+                return (reporter.entries.map { "\($0.entry.line) \($0.classification?.rule.id ?? "-")" }, nil)
+            } catch {
+                return (reporter.entries.map { "\($0.entry.line) \($0.classification?.rule.id ?? "-")" }, error)
+            }
+        }
+        let reference = run(threads: 1)
+        #expect(reference.error as? ToolFailure == ToolFailure("cannot read t: Input/output error"))
+        for threads in [2, 3, 8] {
+            let parallel = run(threads: threads)
+            #expect(parallel.error as? ToolFailure == ToolFailure("cannot read t: Input/output error"), "\(threads) threads")
+            // Either run may hold back the entries around the failure (one thread: the entry being read and
+            // the one kept for echo folding; several: the parts cut after it), so neither has to be the
+            // longer; the entries both report are the same, and only a block's worth or so is missing.
+            #expect(abs(parallel.entries.count - reference.entries.count) < 20 && reference.entries.count > 200,
+                    "\(threads) threads: \(parallel.entries.count) against \(reference.entries.count) entries")
+            let difference = zip(parallel.entries, reference.entries).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(difference == nil, "\(threads) threads: \(difference.map { "at \($0.offset): \($0.element)" } ?? "")")
+        }
+    }
 }

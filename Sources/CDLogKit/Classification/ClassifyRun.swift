@@ -1,15 +1,14 @@
 import CDLogCore
 import CScan
-import Dispatch
 
 /// What `cdlog classify` does, without the command line: reads sources in order, splits them into
 /// entries, classifies, folds echoes and hands the results to a reporter.
 ///
 /// Contract: entries reach the reporter in input order, sources in the order given, and the output is
 /// the same whatever `threads` is. Large line-oriented and ndjson inputs are cut into blocks at entry
-/// boundaries and classified on `threads` threads, then merged in order; for a `RenderingReporter` the
-/// workers also fold echoes and render findings, and only each block's first and last finding reach the
-/// merging thread as entries. Throws `ToolFailure` for an unreadable source and `OutputClosed` when the
+/// boundaries and classified on `threads` threads, then merged in order (`ParallelClassification`); for
+/// a `RenderingReporter` the classifying threads also fold echoes and render findings, and only each
+/// block's first and last finding reach the merge as entries. Throws `ToolFailure` for an unreadable source and `OutputClosed` when the
 /// reader of the output went away. Memory is bounded by the blocks in flight (`threads + 1` blocks of
 /// `blockSize`, with their rendered findings), one entry per thread and, for document reporters, the
 /// findings.

@@ -205,36 +205,8 @@ size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length) {
     return length;
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define CSCAN_HAVE_AVX2_COUNT 1
-/* `cscan_count_byte` thirty-two bytes a step, for processors with AVX2 (chosen at run time). */
-__attribute__((target("avx2")))
-static size_t cscan_count_byte_avx2(const unsigned char *bytes, size_t length, unsigned char byte) {
-    size_t count = 0, i = 0;
-    const __m256i target = _mm256_set1_epi8((char)byte), zero = _mm256_setzero_si256();
-    while (length - i >= 32) {
-        size_t steps = (length - i) / 32;
-        if (steps > 255) steps = 255;
-        __m256i lanes = zero;
-        for (size_t step = 0; step < steps; step++, i += 32) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + i));
-            lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(v, target));
-        }
-        __m256i sums = _mm256_sad_epu8(lanes, zero);
-        count += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1)
-               + (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
-    }
-    for (; i < length; i++) count += bytes[i] == byte;
-    return count;
-}
-#endif
-
 size_t cscan_count_byte(const unsigned char *bytes, size_t length, unsigned char byte) {
     size_t count = 0, i = 0;
-#ifdef CSCAN_HAVE_AVX2_COUNT
-    if (__builtin_cpu_supports("avx2")) return cscan_count_byte_avx2(bytes, length, byte);
-#endif
 #if defined(__SSE2__) && defined(__x86_64__)
     /* Sixteen bytes a step: each lane counts its matches (subtracting the all-ones of a match), at most
        255 steps before the lanes are summed. */

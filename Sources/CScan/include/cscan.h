@@ -72,8 +72,7 @@ size_t cscan_window_scan(const cscan_window_tables *tables, const unsigned char 
 /// byte below 0x20, `"`, `\\` or 0x7F, or `length` when there is none. Eight bytes per step.
 size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length);
 
-/// How many bytes of `bytes[0..<length]` equal `byte`: thirty-two bytes a step where the processor has AVX2
-/// (checked at run time), else sixteen with SSE2.
+/// How many bytes of `bytes[0..<length]` equal `byte` (sixteen bytes a step where SSE2 is available).
 size_t cscan_count_byte(const unsigned char *bytes, size_t length, unsigned char byte);
 
 /// Tunes glibc's malloc for a streaming tool: at most `arenas` arenas (`M_ARENA_MAX`) and a fixed

@@ -8,10 +8,10 @@ import CScan
 /// the same whatever `threads` is. Large line-oriented and ndjson inputs are cut into blocks at entry
 /// boundaries and classified on `threads` threads, then merged in order (`ParallelClassification`); for
 /// a `RenderingReporter` the classifying threads also fold echoes and render findings, and only each
-/// block's first and last finding reach the merge as entries. Throws `ToolFailure` for an unreadable source and `OutputClosed` when the
-/// reader of the output went away. Memory is bounded by the blocks in flight (`threads + 1` blocks of
-/// `blockSize`, with their rendered findings), one entry per thread and, for document reporters, the
-/// findings.
+/// block's first and last finding reach the merge as entries. Throws `ToolFailure` for an unreadable
+/// source and `OutputClosed` when the reader of the output went away. Memory is bounded by the blocks in
+/// flight (`threads + 1` blocks of `blockSize`, with their rendered findings), one entry per thread and,
+/// for document reporters, the findings.
 public struct ClassifyRun: Sendable {
     public struct Options: Sendable {
         public var forcedFormat: InputFormat?

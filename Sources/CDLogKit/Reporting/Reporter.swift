@@ -41,7 +41,7 @@ public struct RenderedFindings: Sendable {
     public private(set) var count = 0
     public private(set) var rules: [Rule] = []
 
-    public init() {}
+    init() {}
 
     /// No findings, rendered into `storage` (emptied; its capacity is kept): storage handed back by
     /// `takeStorage` after an earlier block's findings were written, so a block's bytes need no new

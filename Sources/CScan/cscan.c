@@ -569,21 +569,89 @@ long cscan_nslog_header(const unsigned char *p, size_t n, int32_t spans[CSCAN_HE
 
 /* ---- Quiet entries ------------------------------------------------------------------------------ */
 
-int cscan_window_any(const cscan_window_tables *t, const unsigned char *subject, size_t length,
-                     int32_t *scratch, size_t capacity) {
-    size_t position = 0;
-    while (position < length) {
-        if (cscan_window_scan(t, subject, length, &position, scratch, capacity) > 0) return 1;
+struct cscan_gate_marks {
+    uint32_t generation;  /* of the message being gated */
+    uint32_t *seen;       /* per literal id: the generation that last found it */
+    int32_t *found;       /* the distinct literals found in this generation, in the order found */
+    size_t literal_count;
+};
+
+cscan_gate_marks *cscan_gate_marks_create(size_t literal_count) {
+    cscan_gate_marks *marks = malloc(sizeof *marks);
+    size_t slots = literal_count ? literal_count : 1;
+    if (!marks) abort();
+    marks->seen = calloc(slots, sizeof *marks->seen);
+    marks->found = malloc(slots * sizeof *marks->found);
+    if (!marks->seen || !marks->found) abort();
+    marks->generation = 0;
+    marks->literal_count = literal_count;
+    return marks;
+}
+
+void cscan_gate_marks_destroy(cscan_gate_marks *marks) {
+    if (!marks) return;
+    free(marks->seen);
+    free(marks->found);
+    free(marks);
+}
+
+/* Whether every `require` clause of `rule` has one of its literals among those marked found. */
+static inline int cscan_gate_clauses_hold(const cscan_rule_gate *g, const cscan_gate_marks *marks, int32_t rule) {
+    for (int32_t c = g->rule_clause_start[rule]; c < g->rule_clause_start[rule + 1]; c++) {
+        int held = 0;
+        for (int32_t k = g->clause_literal_start[c]; k < g->clause_literal_start[c + 1] && !held; k++) {
+            held = marks->seen[g->clause_literal_ids[k]] == marks->generation;
+        }
+        if (!held) return 0;
+    }
+    return 1;
+}
+
+/* Whether a rule whose pattern needs `literal` has its clauses held by the literals marked found. */
+static inline int cscan_gate_literal_admits(const cscan_rule_gate *g, const cscan_gate_marks *marks, int32_t literal) {
+    for (int32_t k = g->literal_rule_start[literal]; k < g->literal_rule_start[literal + 1]; k++) {
+        if (cscan_gate_clauses_hold(g, marks, g->literal_rules[k])) return 1;
     }
     return 0;
 }
 
-long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size_t capacity, cscan_header_parser header,
-                            const unsigned char *message, size_t message_length,
+int cscan_gate_admits(const cscan_rule_gate *g, cscan_gate_marks *marks, const unsigned char *subject, size_t length,
+                      int32_t *scratch, size_t capacity) {
+    size_t position = 0, found = 0;
+    int started = 0;
+    while (position < length) {
+        size_t count = cscan_window_scan(g->window, subject, length, &position, scratch, capacity);
+        if (count == 0) continue;
+        if (!started) {
+            /* A new generation only for a message with some literal: most have none. */
+            started = 1;
+            if (++marks->generation == 0) {
+                memset(marks->seen, 0, (marks->literal_count ? marks->literal_count : 1) * sizeof *marks->seen);
+                marks->generation = 1;
+            }
+        }
+        for (size_t k = 0; k < count; k++) {
+            int32_t id = scratch[k];
+            if (marks->seen[id] == marks->generation) continue;
+            marks->seen[id] = marks->generation;
+            marks->found[found++] = id;
+            /* Most rules have no clause, or one that an earlier literal holds: decided at once. */
+            if (cscan_gate_literal_admits(g, marks, id)) return 1;
+        }
+    }
+    /* A clause literal found after a pattern literal admits the pattern literal's rule only now. */
+    for (size_t k = 0; k < found; k++) {
+        if (cscan_gate_literal_admits(g, marks, marks->found[k])) return 1;
+    }
+    return 0;
+}
+
+long cscan_skip_quiet_lines(const cscan_rule_gate *gate, cscan_gate_marks *marks, int32_t *scratch, size_t capacity,
+                            cscan_header_parser header, const unsigned char *message, size_t message_length,
                             const unsigned char *rest, size_t rest_length, size_t max_line, size_t *consumed_bytes,
-                            int *stopped_at_literal) {
+                            int *stopped_at_loud) {
     *consumed_bytes = 0;
-    *stopped_at_literal = 0;
+    *stopped_at_loud = 0;
     /* The candidate is the entry before `pos`: first the one of `message`, then the last line looked at.
        The header line at `pos` ends it; only then is its message scanned (a multi-line entry's first line
        is not: it goes back to the caller unscanned, to be built and classified whole). */
@@ -601,8 +669,8 @@ long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size
         if (end - pos > max_line) break;
         long message_start = header(rest + pos, end - pos, spans);
         if (message_start < 0) break;
-        if (cscan_window_any(t, candidate, candidate_length, scratch, capacity)) {
-            *stopped_at_literal = !first;
+        if (cscan_gate_admits(gate, marks, candidate, candidate_length, scratch, capacity)) {
+            *stopped_at_loud = !first;
             break;
         }
         if (first) first = 0; else { lines++; consumed = pos; }

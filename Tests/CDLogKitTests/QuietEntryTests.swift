@@ -11,9 +11,11 @@ import Testing
 /// overlong lines, lines whose literal sits in the prefix only, block and read boundaries.
 @Suite struct QuietEntryTests {
     static let prefix = "2024-03-01 10:00:00.012995+0100 MyApp[1234:567890] "
-    /// Lines no rule can match (the benchmark's noise), and one whose literal-looking text is in the
-    /// process name only.
+    /// Lines no rule can match (the benchmark's noise), one whose literal-looking text is in the
+    /// process name only, and one whose literals admit no rule (a URL timeout without CloudKit: the
+    /// rule that has its literals requires a CloudKit word).
     static let quietLines = [
+        prefix + urlTimeout,
         prefix + "[UIKitCore] Snapshotting a view (0x1707a0ca6e, UIKeyboardImpl) that has not been rendered",
         prefix + "Ignoring user defaults key AppleLanguages (cache 4796da1dac)",
         prefix + "[ImageCache] decoded image 49798x49798 for key thumb-171a2a73ed in 3ms",
@@ -21,7 +23,10 @@ import Testing
         "2024-03-01 10:00:00.1+01:00 CoreData[1:2] [Backgrounding] scene did enter background",
         prefix + "x",
     ]
+    static let urlTimeout = "Task <4A1C0F7E-2B4D-4C1E-9F0A-6D2E8B3C5A71>.<3> finished with error [-1001] "
+        + "Error Domain=NSURLErrorDomain Code=-1001 \"The request timed out.\""
     static let loudLines = [
+        prefix + "CloudKit: " + urlTimeout,
         prefix + "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 \"x\"",
         prefix + "CoreData+CloudKit: -[NSCloudKitMirroringDelegate _requestAbortedNotInitialized:](2200): error: CKErrorDomain Code=9",
     ]
@@ -62,7 +67,8 @@ import Testing
         final class Counter { var entries = 0, skipped = 0 }
         let counter = Counter()
         if skipping {
-            splitter.quietEntries = EntrySplitter.QuietEntries(scanner: TestSupport.classifier.quietEntryScanner!) { count in
+            splitter.quietEntries = EntrySplitter.QuietEntries(gate: TestSupport.classifier.quietEntryGate!,
+                                                               scratch: TestSupport.classifier.makeScratch()) { count in
                 counter.entries += count
                 counter.skipped += count
             }
@@ -122,20 +128,60 @@ import Testing
         }
     }
 
-    /// The C walk on its own: a quiet entry is confirmed only by a header line after it, a line with a
-    /// literal stops the walk (and says so), and neither a line without its `\n` nor one over the cap is
-    /// looked at.
+    /// Whether the quiet walk's gate admits some rule for `text`.
+    static func gateAdmits(_ text: String, gate: QuietEntryGate, scratch: Classifier.Scratch) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { b in
+            gate.scanner.withScanRoom { _, room, capacity in
+                cscan_gate_admits(gate.gate, scratch.prefilter.gateMarks, b.baseAddress, b.count, room, capacity) != 0
+            }
+        }
+    }
+
+    /// The gate admits every message that gets a verdict (every rule example, the samples' lines), for the
+    /// catalog as loaded and tuned to a sample; and it does turn away messages that hold literals.
+    @Test func theGateAdmitsEveryMessageWithAVerdict() throws {
+        let base = TestSupport.classifier
+        let texts = base.ruleSet.rules.flatMap { $0.matchExamples.map(\.text) + $0.nomatchExamples.map(\.text) }
+            + (try ["merge-conflicts.log", "no-icloud-account.log", "readonly-history.log"].flatMap(ThreadEquivalenceTests.sampleLines))
+            + [Self.urlTimeout, "CloudKit " + Self.urlTimeout, Self.urlTimeout + " (CloudKit)"]
+        let sample = Array(texts.prefix(80).joined(separator: "\n").utf8)
+        for classifier in [base, sample.withUnsafeBytes { base.tuned(toSample: $0) }] {
+            let gate = try #require(classifier.quietEntryGate)
+            let scratch = classifier.makeScratch()
+            var turnedAway = 0
+            for text in texts {
+                let admitted = Self.gateAdmits(text, gate: gate, scratch: scratch)
+                var bytes = Array(text.utf8)
+                let hasLiterals = bytes.withUnsafeMutableBytes { scratch.prefilterTables.scan(UnsafeRawBufferPointer($0), scratch.prefilter) }
+                if let verdict = classifier.classify(text: text, scratch: scratch) {
+                    #expect(admitted, "\(verdict.rule.id) matches, the gate turns it away: \(text)")
+                }
+                if hasLiterals && !admitted { turnedAway += 1 }
+            }
+            #expect(turnedAway > 1, "messages with literals that admit no rule (\(turnedAway))")
+            #expect(!Self.gateAdmits(Self.urlTimeout, gate: gate, scratch: scratch), "no CloudKit word")
+            #expect(Self.gateAdmits("CloudKit " + Self.urlTimeout, gate: gate, scratch: scratch), "the required word first")
+            #expect(Self.gateAdmits(Self.urlTimeout + " (CloudKit)", gate: gate, scratch: scratch), "the required word last")
+            #expect(!Self.gateAdmits("", gate: gate, scratch: scratch))
+        }
+    }
+
+    /// The C walk on its own: a quiet entry is confirmed only by a header line after it, a line that
+    /// admits a rule stops the walk (and says so), and neither a line without its `\n` nor one over the
+    /// cap is looked at.
     @Test func theWalkStopsWhereItMust() throws {
-        let scanner = TestSupport.classifier.quietEntryScanner!
+        let gate = TestSupport.classifier.quietEntryGate!
+        let scratch = TestSupport.classifier.makeScratch()
         func walk(message: String, rest: String, maxLine: Int = 1 << 20) -> (lines: Int, bytes: Int, loud: Bool) {
             var message = Array(message.utf8), rest = Array(rest.utf8)
             var bytes = 0
             var loud: Int32 = 0
             let lines = message.withUnsafeMutableBufferPointer { m in
                 rest.withUnsafeMutableBufferPointer { r in
-                    scanner.withScanRoom { window, room, capacity in
-                        cscan_skip_quiet_lines(window, room, capacity, cscan_nslog_header, m.baseAddress, m.count,
-                                               r.baseAddress, r.count, maxLine, &bytes, &loud)
+                    gate.scanner.withScanRoom { _, room, capacity in
+                        cscan_skip_quiet_lines(gate.gate, scratch.prefilter.gateMarks, room, capacity, cscan_nslog_header,
+                                               m.baseAddress, m.count, r.baseAddress, r.count, maxLine, &bytes, &loud)
                     }
                 }
             }
@@ -149,6 +195,7 @@ import Testing
         #expect(walk(message: "Ignoring user defaults", rest: "    more\n" + quiet + "\n").lines == -1, "a continuation line")
         #expect(walk(message: "Ignoring user defaults", rest: "\n" + quiet + "\n").lines == -1, "a blank line")
         #expect(walk(message: "Error Domain=NSCocoaErrorDomain Code=134110", rest: quiet + "\n").lines == -1, "a loud message")
+        #expect(walk(message: Self.urlTimeout, rest: quiet + "\n" + quiet + "\n").lines == 1, "literals that admit no rule")
         let stopped = walk(message: "Ignoring user defaults", rest: quiet + "\r\n" + loud + "\r\n" + quiet + "\r\n")
         #expect(stopped.lines == 1 && stopped.loud, "the line before the loud one is skipped; the walk stops at the loud one")
         let capped = walk(message: "Ignoring user defaults", rest: quiet + "\n" + quiet + "\n", maxLine: 40)

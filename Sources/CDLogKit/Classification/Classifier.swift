@@ -46,10 +46,10 @@ public final class Classifier: Sendable {
         gateStorage = base.gateStorage
     }
 
-    /// A scanner that proves an entry gets no verdict: when it finds none of its literals in a message,
-    /// `classify` returns nil for it (`Prefilter.quietEntryScanner`). Nil when some rule could match
-    /// without them (a user rule without literals, say).
-    public var quietEntryScanner: LiteralScanner.Tables? { prefilter.quietEntryScanner }
+    /// A gate that proves an entry gets no verdict: when the literals it finds in a message admit no
+    /// rule, `classify` returns nil for it (`Prefilter.quietEntryGate`). Nil when some rule could match
+    /// without literals (a user rule without any, say).
+    public var quietEntryGate: QuietEntryGate? { prefilter.quietEntryGate }
 
     /// Per-thread working state.
     /// One thread's; its state is exempt from run-time exclusivity checks (one per entry otherwise).

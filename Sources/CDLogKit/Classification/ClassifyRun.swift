@@ -128,8 +128,8 @@ public struct ClassifyRun: Sendable {
         // run). `part` lives until this call returns.
         var splitter = splitter
         // Entries that would get no verdict are only counted, unless they are to be reported (`--all`).
-        if options.skipsQuietEntries, !options.includeUnclassified, let scanner = classifier.quietEntryScanner {
-            splitter.quietEntries = EntrySplitter.QuietEntries(scanner: scanner) { [unowned(unsafe) part] count in part.countQuiet(count) }
+        if options.skipsQuietEntries, !options.includeUnclassified, let gate = classifier.quietEntryGate {
+            splitter.quietEntries = EntrySplitter.QuietEntries(gate: gate, scratch: scratch) { [unowned(unsafe) part] count in part.countQuiet(count) }
         }
         try splitter.forEachEntry(onPause: onPause) { [unowned(unsafe) part] raw in try part.take(&raw) }
         part.batch.tail = part.folder.finishFolded()

@@ -36,6 +36,8 @@ public final class Prefilter: Sendable {
     }
 
     public let tables: Tables
+    /// `tables` as the quiet walk reads them (`quietEntryGate`).
+    private let gate: QuietEntryGate
     private let scanner: LiteralScanner
     private let literals: [(bytes: [UInt8], caseless: Bool)]
     private let storage: FrozenStorage
@@ -88,6 +90,17 @@ public final class Prefilter: Sendable {
             alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
         ruleCount = rules.count
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
+        gate = Prefilter.gate(tables, literalCount: literals.count, storage: storage)
+    }
+
+    /// The C view of `tables` (`cscan_rule_gate`), kept in `storage`.
+    private static func gate(_ tables: Tables, literalCount: Int, storage: FrozenStorage) -> QuietEntryGate {
+        let gate = storage.freeze([cscan_rule_gate(
+            window: tables.scanner.window, literal_count: literalCount,
+            literal_rule_start: tables.literalRuleStart, literal_rules: tables.literalRules,
+            rule_clause_start: tables.ruleClauseStart, clause_literal_start: tables.clauseLiteralStart,
+            clause_literal_ids: tables.clauseLiteralIDs)])
+        return QuietEntryGate(gate: gate, scanner: tables.scanner)
     }
 
     /// The same prefilter with its literals anchored on the windows rarest in `sample` (see
@@ -107,6 +120,7 @@ public final class Prefilter: Sendable {
         storage = base.storage
         ruleCount = base.ruleCount
         ungatedRuleCount = base.ungatedRuleCount
+        gate = Prefilter.gate(tables, literalCount: base.literals.count, storage: base.storage)
     }
 
     /// Per-entry state: which literals the current entry contains and which rules are candidates.
@@ -119,6 +133,9 @@ public final class Prefilter: Sendable {
         let seenGeneration: UnsafeMutablePointer<UInt32>
         let candidateGeneration: UnsafeMutablePointer<UInt32>
         private let candidateStorage: UnsafeMutablePointer<Int32>
+        /// The quiet walk's marks of found literals (`cscan_gate_admits`), apart from `seenGeneration`:
+        /// the walk starts a generation per message and does not know `candidateGeneration`.
+        let gateMarks: OpaquePointer
         @exclusivity(unchecked) var generation: UInt32 = 0
         @exclusivity(unchecked) var candidateCount = 0
 
@@ -130,9 +147,11 @@ public final class Prefilter: Sendable {
             candidateGeneration = .allocate(capacity: max(1, ruleCount))
             candidateGeneration.initialize(repeating: 0, count: max(1, ruleCount))
             candidateStorage = .allocate(capacity: max(1, ruleCount))
+            gateMarks = cscan_gate_marks_create(literalCount)
         }
 
         deinit {
+            cscan_gate_marks_destroy(gateMarks)
             seenGeneration.deallocate()
             candidateGeneration.deallocate()
             candidateStorage.deallocate()
@@ -175,11 +194,12 @@ public final class Prefilter: Sendable {
         Evaluation(literalCount: scanner.literalCount, ruleCount: ruleCount)
     }
 
-    /// The scanner when every rule needs one of its anchored literals (no rule has a pattern without
-    /// literals, and no literal is one or two bytes, searched for apart): an entry in which
-    /// `cscan_window_any` finds none of them has no candidate rule. Nil otherwise.
-    public var quietEntryScanner: LiteralScanner.Tables? {
-        tables.alwaysCandidates.isEmpty && tables.scanner.shortLiterals.isEmpty ? tables.scanner : nil
+    /// The gate of the quiet walk when every rule needs one of its anchored literals (no rule has a
+    /// pattern without literals, and no literal is one or two bytes, searched for apart): an entry whose
+    /// literals admit no rule (`cscan_gate_admits`: a pattern literal, and a literal of each `require`
+    /// clause) has no candidate rule, so `classify` gives it no verdict. Nil otherwise.
+    public var quietEntryGate: QuietEntryGate? {
+        tables.alwaysCandidates.isEmpty && tables.scanner.shortLiterals.isEmpty ? gate : nil
     }
 
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
@@ -228,4 +248,11 @@ extension Prefilter.Tables {
         if patternAlways[pattern] { return true }
         return evaluation.sawAny(patternLiteralIDs, from: patternLiteralStart[pattern], to: patternLiteralStart[pattern + 1])
     }
+}
+
+/// What the quiet walk (`cscan_skip_quiet_lines`) reads: the prefilter's rule gate, and its scanner for
+/// the room a scan needs. Valid while its `Prefilter` lives.
+public struct QuietEntryGate: @unchecked Sendable {
+    let gate: UnsafePointer<cscan_rule_gate>
+    let scanner: LiteralScanner.Tables
 }

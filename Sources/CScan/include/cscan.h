@@ -139,30 +139,51 @@ long cscan_process_with_pid(const unsigned char *p, size_t n, size_t start, size
 /// `INT32_MAX` bytes, so every index fits a span.
 long cscan_nslog_header(const unsigned char *p, size_t n, int32_t spans[CSCAN_HEADER_SPANS * 2]);
 
-/// Whether any anchored literal occurs in `subject[0..<length]` (`cscan_window_scan` until the first
-/// occurrence). `scratch` holds `capacity` ids, at least the largest bucket's anchor count.
-int cscan_window_any(const cscan_window_tables *t, const unsigned char *subject, size_t length,
-                     int32_t *scratch, size_t capacity);
+/// The prefilter's rule index (`Prefilter.Tables`) as C reads it, to tell whether a message's literals
+/// admit some rule: one of the literals of one of its patterns occurs, and for each of its `require`
+/// clauses one of that clause's literals. Built once, then read-only (threads may share it).
+typedef struct {
+    const cscan_window_tables *window;
+    size_t literal_count;
+    const int32_t *literal_rule_start;   /* per literal id: its rules are literal_rules[literal_rule_start[id] ..< [id + 1]] */
+    const int32_t *literal_rules;
+    const int32_t *rule_clause_start;    /* per rule: its clauses are rule_clause_start[r] ..< [r + 1] */
+    const int32_t *clause_literal_start; /* per clause: its literals are clause_literal_ids[clause_literal_start[c] ..< [c + 1]] */
+    const int32_t *clause_literal_ids;
+} cscan_rule_gate;
+
+/// One thread's marks of the literals found in the message being gated (`cscan_gate_admits`).
+typedef struct cscan_gate_marks cscan_gate_marks;
+/// Marks for a gate of `literal_count` literals; aborts when out of memory.
+cscan_gate_marks *cscan_gate_marks_create(size_t literal_count);
+void cscan_gate_marks_destroy(cscan_gate_marks *marks);
+
+/// Whether some rule of `gate` may match `subject[0..<length]`, judged by its anchored literals: 1 as soon
+/// as the literals found so far admit a rule, 0 when the whole subject admits none. Every literal of the
+/// gate must be anchored (none of one or two bytes). `marks` hold at least the gate's literal count;
+/// `scratch` holds `capacity` ids, at least the largest bucket's anchor count.
+int cscan_gate_admits(const cscan_rule_gate *gate, cscan_gate_marks *marks, const unsigned char *subject, size_t length,
+                      int32_t *scratch, size_t capacity);
 
 /// A line format's header parser as `cscan_nslog_header`: returns where the message starts, or -1 for
 /// a line that does not start an entry.
 typedef long (*cscan_header_parser)(const unsigned char *line, size_t length, int32_t *spans);
 
-/// Quiet entries: one header line whose message holds none of the anchored literals, so no rule can
-/// match it. `message` is the message of the entry whose header line was handed out last; `rest` holds
+/// Quiet entries: one header line whose message admits no rule of `gate` (`cscan_gate_admits`).
+/// `message` is the message of the entry whose header line was handed out last; `rest` holds
 /// the complete lines after it, as read (`\n`-terminated, `\r\n` accepted; a line without its `\n` is
-/// not looked at). The entry is quiet when its message has no literal and the
+/// not looked at). The entry is quiet when its message admits no rule and the
 /// next line is a header line (which ends it). Returns -1 when it is not quiet or that is not known from
 /// `rest`; otherwise how many of the following lines are quiet entries too, each confirmed by the header
 /// line after it, and sets `*consumed_bytes` to their length (the bytes to skip). A line longer than
-/// `max_line` stops the walk. A message is scanned only once the header line after it is seen, so the
-/// first line of a multi-line entry is not. `*stopped_at_literal` is set to 1 when the walk stopped at a
-/// one-line entry (the line after the consumed ones) whose message holds a literal, else 0.
+/// `max_line` stops the walk. A message is gated only once the header line after it is seen, so the
+/// first line of a multi-line entry is not. `*stopped_at_loud` is set to 1 when the walk stopped at a
+/// one-line entry (the line after the consumed ones) whose message admits a rule, else 0.
 /// `header` must accept only lines that start an entry in any state (never blank, boilerplate or a
 /// pasted crash report's first line): a digit-led timestamp prefix, for one.
-long cscan_skip_quiet_lines(const cscan_window_tables *t, int32_t *scratch, size_t capacity, cscan_header_parser header,
-                            const unsigned char *message, size_t message_length,
+long cscan_skip_quiet_lines(const cscan_rule_gate *gate, cscan_gate_marks *marks, int32_t *scratch, size_t capacity,
+                            cscan_header_parser header, const unsigned char *message, size_t message_length,
                             const unsigned char *rest, size_t rest_length, size_t max_line, size_t *consumed_bytes,
-                            int *stopped_at_literal);
+                            int *stopped_at_loud);
 
 #endif

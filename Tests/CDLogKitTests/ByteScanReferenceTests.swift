@@ -199,6 +199,25 @@ import Testing
                 lines.append(line)
             }
         }
+        // The fast path's usual prefix (`cscan_usual_prefix`): every byte of its first 64 replaced by bytes
+        // its tests must tell apart, names of 0–20 bytes (spaces, brackets, parentheses in them) and ids
+        // of every length up to past its sixteen bytes, each cut at every length around 64.
+        let usual = Array("2024-03-01 10:00:00.007297+0100 MyApp[1234:567890] [UIKitCore] Snapshotting a view that was not rendered".utf8)
+        for position in 0..<64 {
+            for byte in Array("0 9:-+.T\t[]x/A".utf8) + [0x00, 0x2F, 0x3A, 0xB0, 0xFF] {
+                var line = usual
+                line[position] = byte
+                lines.append(line)
+            }
+        }
+        let names = ["", "A", "My App", "[x", "x[", "[", "App (CoreData)", "ABCDEFGHIJKLMNO", "ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOPQRST", " App"]
+        let ids = ["1234:567890", "1:2", "12345678:1234567", "12345678:12345678", "1234:0x1f", "1234:abc", "1234", ":1", "1:", "1234:56a"]
+        for name in names {
+            for id in ids {
+                let line = Array("2024-03-01 10:00:00.007297-0700 \(name)[\(id)] [com.apple.coredata:cloudkit] a message long enough".utf8)
+                for length in 40...line.count { lines.append(Array(line[0..<length])) }
+            }
+        }
         var withHeader = 0
         for line in lines {
             line.withUnsafeBytes { p in

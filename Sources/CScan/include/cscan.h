@@ -137,6 +137,8 @@ long cscan_process_with_pid(const unsigned char *p, size_t n, size_t start, size
 /// where the message starts, or -1 for a line without the prefix (a continuation line). Writes the
 /// `CSCAN_HEADER_SPANS` spans as (lower, upper) pairs, (-1, 0) for an absent one. Lines are cut at
 /// `INT32_MAX` bytes, so every index fits a span.
+/// The usual prefix (`YYYY-MM-DD HH:MM:SS.ffffff±HHMM Name[pid:tid]`, a short name, decimal ids) is
+/// tested on a fast path, 32 bytes of timestamp in two SIMD steps; any other line takes the general one.
 long cscan_nslog_header(const unsigned char *p, size_t n, int32_t spans[CSCAN_HEADER_SPANS * 2]);
 
 /// The prefilter's rule index (`Prefilter.Tables`) as C reads it, to tell whether a message's literals

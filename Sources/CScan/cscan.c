@@ -101,17 +101,35 @@ static inline int cscan_anchor_matches(const cscan_window_tables *t, const cscan
 }
 
 /* Whether any of the eight window starts `bytes`, `bytes + 2`, … `bytes + 14` is flagged (`bytes` holds
-   at least 20 readable bytes): four 8-byte loads, two windows from each. */
+   at least 20 readable bytes): four 8-byte loads, two windows from each, case-folded a word at a time. */
 static inline unsigned cscan_window_step_flagged(const unsigned char *filter, const unsigned char *bytes) {
+    const uint64_t fold = 0x2020202020202020ull;
     uint64_t w0, w1, w2, w3;
     memcpy(&w0, bytes, 8);
     memcpy(&w1, bytes + 4, 8);
     memcpy(&w2, bytes + 8, 8);
     memcpy(&w3, bytes + 12, 8);
-#define CSCAN_FLAG(word, byte) filter[cscan_window_hash((uint32_t)((word) >> (8 * (byte))))]
+    w0 |= fold; w1 |= fold; w2 |= fold; w3 |= fold;
+#define CSCAN_FLAG(word, byte) filter[cscan_folded_window_hash((uint32_t)((word) >> (8 * (byte))))]
     return CSCAN_FLAG(w0, 0) | CSCAN_FLAG(w0, 2) | CSCAN_FLAG(w1, 0) | CSCAN_FLAG(w1, 2)
          | CSCAN_FLAG(w2, 0) | CSCAN_FLAG(w2, 2) | CSCAN_FLAG(w3, 0) | CSCAN_FLAG(w3, 2);
 #undef CSCAN_FLAG
+}
+
+/* The first step of sixteen bytes at or after `i` with a flagged window start, or the first `i` with
+   fewer than twenty bytes left. Two steps per branch. Out of line, so that this loop, where a scan spends
+   its time, keeps all it needs in registers (inlined into the scan, its values were spilled to the
+   stack around the rarely taken comparisons). */
+__attribute__((noinline))
+static size_t cscan_first_flagged_step(const unsigned char *filter, const unsigned char *subject, size_t i, size_t length) {
+    for (; i + 36 <= length; i += 32) {
+        unsigned first = cscan_window_step_flagged(filter, subject + i);
+        if (first | cscan_window_step_flagged(filter, subject + i + 16)) return first ? i : i + 16;
+    }
+    for (; i + 20 <= length; i += 16) {
+        if (cscan_window_step_flagged(filter, subject + i)) return i;
+    }
+    return i;
 }
 
 /* Compares the literals anchored at window start `at` of the subject (the window's bytes are `window`).
@@ -136,8 +154,9 @@ size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subj
     const size_t last = length - (CSCAN_WINDOW_BYTES - 1);   /* no window starts after this */
     /* Eight window starts (every second byte) per step of sixteen bytes, one branch for all eight: most
        steps find nothing. A step with a hit looks at its positions one by one. */
-    for (; i + 20 <= length; i += 16) {
-        if (!cscan_window_step_flagged(filter, subject + i)) continue;
+    for (;; i += 16) {
+        i = cscan_first_flagged_step(filter, subject, i, length);
+        if (i + 20 > length) break;
         for (size_t k = i; k < i + 16; k += CSCAN_WINDOW_STRIDE) {
             uint32_t window;
             memcpy(&window, subject + k, 4);

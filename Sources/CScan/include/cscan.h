@@ -31,8 +31,15 @@ long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *
 /// The filter's hash of a window: its four bytes as a native-endian 32-bit load, every byte OR-ed with
 /// 0x20 (a lossy case fold: it maps 'A' to 'a', and also some punctuation and control bytes onto others,
 /// which only lets more positions through), times a constant, top `CSCAN_WINDOW_HASH_BITS` bits.
+static inline uint32_t cscan_folded_window_hash(uint32_t folded_window);
 static inline uint32_t cscan_window_hash(uint32_t window) {
-    return ((window | 0x20202020u) * 0x9E3779B1u) >> (32 - CSCAN_WINDOW_HASH_BITS);
+    return cscan_folded_window_hash(window | 0x20202020u);
+}
+
+/// `cscan_window_hash` of a window whose bytes are already OR-ed with 0x20 (the scan folds eight bytes
+/// at a time).
+static inline uint32_t cscan_folded_window_hash(uint32_t folded_window) {
+    return (folded_window * 0x9E3779B1u) >> (32 - CSCAN_WINDOW_HASH_BITS);
 }
 
 /// One literal as found by one of its anchor windows: `offset` is where the window starts relative to

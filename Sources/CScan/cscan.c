@@ -163,20 +163,13 @@ size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subj
             if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }
         }
     }
-    if (i <= last) {
-        /* The last positions (fewer than twenty bytes left) in steps over a zero-padded copy: windows
-           running past the end read zeros there, as the contract says. */
-        unsigned char padded[48] = {0};
-        memcpy(padded, subject + i, length - i);
-        const size_t origin = i;
-        for (; i <= last; i += 16) {
-            if (!cscan_window_step_flagged(filter, padded + (i - origin))) continue;
-            for (size_t k = i; k < i + 16 && k <= last; k += CSCAN_WINDOW_STRIDE) {
-                uint32_t window;
-                memcpy(&window, padded + (k - origin), 4);
-                if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }
-            }
-        }
+    /* The last positions (fewer than twenty bytes left) one by one, no copy: windows that fit are loaded
+       whole; the one starting three bytes before the end reads a zero past it, as the contract says. (A
+       window starting later can hold no literal: the shortest anchored ones have three bytes.) */
+    for (; i <= last; i += CSCAN_WINDOW_STRIDE) {
+        uint32_t window = 0;
+        if (length - i >= 4) memcpy(&window, subject + i, 4); else memcpy(&window, subject + i, 3);
+        if (!cscan_window_check(t, subject, length, i, window, found, &count, capacity)) { *position = i; return count; }
     }
     *position = length;
     return count;

@@ -202,3 +202,41 @@ import Testing
         #expect(capped.lines == -1, "a line over the cap is not looked at")
     }
 }
+
+/// Short `require` literals that no pattern needs are searched for on demand, not scanned: the verdicts
+/// and the quiet walk's gate are those of scanning them.
+@Suite struct OnDemandLiteralTests {
+    @Test func shortRequireLiteralsAdmitTheirRulesWithoutBeingScanned() throws {
+        let yaml = """
+        rules:
+          - id: t.misuse
+            title: Misuse
+            category: concurrency
+            severity: error
+            patterns: ['API Misuse: ']
+            require: ['PSC|coordinator']
+          - id: t.caseless
+            title: Caseless
+            category: store
+            severity: error
+            patterns: ['(?i)disk full']
+            require: ['(?i)Q7z']
+        """
+        let ruleSet = try RuleSet(files: [("t.yaml", yaml)], base: nil)
+        let prefilter = Prefilter(rules: ruleSet.rules)
+        #expect(prefilter.onDemandCount == 2, "PSC and q7z; `coordinator` is long enough to scan")
+        #expect(prefilter.statistics.contains("0 searched for alone, 2 on demand"), "\(prefilter.statistics)")
+        let classifier = try Classifier(ruleSet: ruleSet)
+        let gate = try #require(classifier.quietEntryGate)
+        let scratch = classifier.makeScratch()
+        let cases: [(String, String?)] = [
+            ("API Misuse: store PSC = 0x0", "t.misuse"), ("PSC first, then API Misuse: x", "t.misuse"),
+            ("API Misuse: a coordinator", "t.misuse"), ("API Misuse: nothing", nil),
+            ("API Misuse: P S C", nil), ("DISK FULL on q7Z", "t.caseless"), ("disk full", nil), ("PSC coordinator Q7z", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(classifier.classify(text: text, scratch: scratch)?.rule.id == expected, "\(text)")
+            #expect(QuietEntryTests.gateAdmits(text, gate: gate, scratch: scratch) == (expected != nil), "gate: \(text)")
+        }
+    }
+}

@@ -88,7 +88,7 @@ public final class Classifier: Sendable {
             let index = Int(candidate)
             let rule = rankedRules[index]
             guard rule.input.applies(toCrashReport: isCrashReport),
-                  scratch.prefilterTables.admitsRequirements(ruleIndex: index, scratch.prefilter) else { continue }
+                  scratch.prefilterTables.admitsRequirements(ruleIndex: index, scratch.prefilter, message: message) else { continue }
             var groups: [Range<Int>?]? = nil
             var winningPattern: PCRERegex? = nil
             for (patternIndex, pattern) in rule.patterns.enumerated()

@@ -31,6 +31,14 @@ public final class Prefilter: Sendable {
         /// Per literal: the rules with a pattern it admits (`literalRuleStart` into `literalRules`).
         let literalRuleStart: UnsafePointer<Int32>
         let literalRules: UnsafePointer<Int32>
+        /// Per literal: 1 when it is searched for on demand (a short `require` literal no pattern needs)
+        /// instead of scanned; its bytes (lower-cased when caseless) at `onDemandStart[id]..<[id + 1]`
+        /// of `onDemandBytes`, empty for the others.
+        let onDemand: UnsafePointer<UInt8>
+        let onDemandStart: UnsafePointer<UInt32>
+        let onDemandBytes: UnsafePointer<UInt8>
+        /// Per literal: 1 when ASCII case is ignored.
+        let caseless: UnsafePointer<UInt8>
         /// Rules with a pattern that has no literal: candidates for every entry.
         let alwaysCandidates: UnsafeBufferPointer<Int32>
     }
@@ -58,8 +66,22 @@ public final class Prefilter: Sendable {
         }
         let patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
         let requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
-        self.literals = literals
-        scanner = LiteralScanner(literals: literals)
+        // A `require` literal of at most one window that no pattern needs is searched for on demand, only
+        // in entries with a candidate rule it could admit: scanned, a three- or four-byte literal would put
+        // 256 windows per byte it lacks into the scanner's filter (`LiteralScanner`), and one or two bytes
+        // would be searched for in every entry. ("PSC" alone made a tenth of all scan steps look twice.)
+        let neededByPatterns = Set(patternLiterals.flatMap { $0.flatMap { $0 ?? [] } })
+        let onDemand = literals.indices.map { id in
+            !neededByPatterns.contains(Int32(id)) && literals[id].bytes.count <= Int(CSCAN_WINDOW_BYTES)
+        }
+        let onDemandBytes = literals.indices.map { id -> [UInt8] in
+            guard onDemand[id] else { return [] }
+            return literals[id].caseless ? literals[id].bytes.map(RequiredLiterals.asciiLowercased) : literals[id].bytes
+        }
+        // The scanner gets them empty (never found), so that ids stay the same.
+        let scanned = literals.indices.map { id in onDemand[id] ? (bytes: [UInt8](), caseless: literals[id].caseless) : literals[id] }
+        self.literals = scanned
+        scanner = LiteralScanner(literals: scanned)
         let storage = FrozenStorage()
         self.storage = storage
         var rulesOfLiteral = [[Int32]](repeating: [], count: literals.count)
@@ -87,9 +109,14 @@ public final class Prefilter: Sendable {
             clauseLiteralIDs: storage.freeze(clauses.flatMap { $0 }),
             literalRuleStart: storage.freeze(offsets(rulesOfLiteral)),
             literalRules: storage.freeze(rulesOfLiteral.flatMap { $0.sorted() }),
+            onDemand: storage.freeze(onDemand.map { $0 ? UInt8(1) : 0 }),
+            onDemandStart: storage.freeze(offsets(onDemandBytes).map { UInt32($0) }),
+            onDemandBytes: storage.freeze(onDemandBytes.flatMap { $0 }),
+            caseless: storage.freeze(literals.map { $0.caseless ? UInt8(1) : 0 }),
             alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
         ruleCount = rules.count
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
+        onDemandCount = onDemand.filter { $0 }.count
         gate = Prefilter.gate(tables, literalCount: literals.count, storage: storage)
     }
 
@@ -99,7 +126,8 @@ public final class Prefilter: Sendable {
             window: tables.scanner.window, literal_count: literalCount,
             literal_rule_start: tables.literalRuleStart, literal_rules: tables.literalRules,
             rule_clause_start: tables.ruleClauseStart, clause_literal_start: tables.clauseLiteralStart,
-            clause_literal_ids: tables.clauseLiteralIDs)])
+            clause_literal_ids: tables.clauseLiteralIDs, on_demand: tables.onDemand, on_demand_start: tables.onDemandStart,
+            on_demand_bytes: tables.onDemandBytes, caseless: tables.caseless)])
         return QuietEntryGate(gate: gate, scanner: tables.scanner)
     }
 
@@ -120,6 +148,7 @@ public final class Prefilter: Sendable {
         storage = base.storage
         ruleCount = base.ruleCount
         ungatedRuleCount = base.ungatedRuleCount
+        onDemandCount = base.onDemandCount
         gate = Prefilter.gate(tables, literalCount: base.literals.count, storage: base.storage)
     }
 
@@ -206,9 +235,14 @@ public final class Prefilter: Sendable {
     /// they run PCRE2 on every entry.
     public let ungatedRuleCount: Int
     public var literalCount: Int { scanner.literalCount }
-    /// "N literals (A anchored on 4-byte windows)" for `rules list` and the benchmark.
+    /// How many `require` literals are searched for on demand (`Tables.onDemand`).
+    public let onDemandCount: Int
+    /// "N literals (A anchored on 4-byte windows, S searched for alone, D on demand)" for `rules list`
+    /// and the benchmark.
     public var statistics: String {
-        "\(scanner.literalCount) literals (\(scanner.anchoredCount) anchored on \(CSCAN_WINDOW_BYTES)-byte windows, \(scanner.literalCount - scanner.anchoredCount) searched for alone)"
+        let searchedAlone = scanner.literalCount - scanner.anchoredCount - onDemandCount
+        return "\(scanner.literalCount) literals (\(scanner.anchoredCount) anchored on \(CSCAN_WINDOW_BYTES)-byte windows, "
+            + "\(searchedAlone) searched for alone, \(onDemandCount) on demand)"
     }
 }
 
@@ -230,15 +264,28 @@ extension Prefilter.Tables {
         return evaluation.candidateCount > 0
     }
 
-    /// True when every `require` pattern of rule `ruleIndex` has one of its literals in the entry last
-    /// scanned (rules without `require` literals: always).
+    /// True when every `require` pattern of rule `ruleIndex` has one of its literals in `message`, the
+    /// entry last scanned (rules without `require` literals: always).
     @inline(__always)
-    public func admitsRequirements(ruleIndex: Int, _ evaluation: Prefilter.Evaluation) -> Bool {
-        for clause in Int(ruleClauseStart[ruleIndex])..<Int(ruleClauseStart[ruleIndex + 1])
-        where !evaluation.sawAny(clauseLiteralIDs, from: clauseLiteralStart[clause], to: clauseLiteralStart[clause + 1]) {
+    public func admitsRequirements(ruleIndex: Int, _ evaluation: Prefilter.Evaluation, message: UnsafeRawBufferPointer) -> Bool {
+        clauses: for clause in Int(ruleClauseStart[ruleIndex])..<Int(ruleClauseStart[ruleIndex + 1]) {
+            for k in Int(clauseLiteralStart[clause])..<Int(clauseLiteralStart[clause + 1]) {
+                let id = Int(clauseLiteralIDs[k])
+                if evaluation.seenGeneration[id] == evaluation.generation || (onDemand[id] != 0 && occurs(id, in: message)) {
+                    continue clauses
+                }
+            }
             return false
         }
         return true
+    }
+
+    /// Whether on-demand literal `id` occurs in `message`.
+    private func occurs(_ id: Int, in message: UnsafeRawBufferPointer) -> Bool {
+        let needle = UnsafeRawPointer(onDemandBytes + Int(onDemandStart[id]))
+        let count = Int(onDemandStart[id + 1] - onDemandStart[id])
+        return (caseless[id] != 0 ? cscan_find_caseless(message.baseAddress, message.count, needle, count)
+                                  : cscan_find(message.baseAddress, message.count, needle, count)) >= 0
     }
 
     /// True when pattern number `patternIndex` of rule `ruleIndex` may match the entry last scanned.

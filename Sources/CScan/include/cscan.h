@@ -159,6 +159,13 @@ typedef struct {
     const int32_t *rule_clause_start;    /* per rule: its clauses are rule_clause_start[r] ..< [r + 1] */
     const int32_t *clause_literal_start; /* per clause: its literals are clause_literal_ids[clause_literal_start[c] ..< [c + 1]] */
     const int32_t *clause_literal_ids;
+    /* Short `require` literals that no pattern needs are not scanned but searched for when a clause
+       needs them: per literal id, 1 for those, whose bytes (lower-cased when caseless) are
+       on_demand_bytes[on_demand_start[id] ..< [id + 1]]. */
+    const unsigned char *on_demand;
+    const uint32_t *on_demand_start;
+    const unsigned char *on_demand_bytes;
+    const unsigned char *caseless;        /* per literal id: 1 when ASCII case is ignored */
 } cscan_rule_gate;
 
 /// One thread's marks of the literals found in the message being gated (`cscan_gate_admits`).
@@ -167,9 +174,10 @@ typedef struct cscan_gate_marks cscan_gate_marks;
 cscan_gate_marks *cscan_gate_marks_create(size_t literal_count);
 void cscan_gate_marks_destroy(cscan_gate_marks *marks);
 
-/// Whether some rule of `gate` may match `subject[0..<length]`, judged by its anchored literals: 1 as soon
-/// as the literals found so far admit a rule, 0 when the whole subject admits none. Every literal of the
-/// gate must be anchored (none of one or two bytes). `marks` hold at least the gate's literal count;
+/// Whether some rule of `gate` may match `subject[0..<length]`, judged by its literals: 1 as soon as the
+/// literals found so far admit a rule, 0 when the whole subject admits none. Every scanned literal of the
+/// gate must be anchored (none of one or two bytes; on-demand ones may be any length). `marks` hold at
+/// least the gate's literal count;
 /// `scratch` holds `capacity` ids, at least the largest bucket's anchor count.
 int cscan_gate_admits(const cscan_rule_gate *gate, cscan_gate_marks *marks, const unsigned char *subject, size_t length,
                       int32_t *scratch, size_t capacity);

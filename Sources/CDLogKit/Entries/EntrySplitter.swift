@@ -20,18 +20,16 @@ public struct EntrySplitter {
     /// (`cscan_skip_quiet_lines`); the entries are not emitted, and `skipped(n)` is called instead with
     /// how many were skipped in a row, where they stand among the emitted entries. With the catalog's
     /// gate (`Classifier.quietEntryGate`) that is 93 % of the benchmark's entries.
-    public struct QuietEntries {
+    /// A class, not a struct: the splitter's per-line closure binding a struct of references copied it,
+    /// three retains and releases per line (2.5 % of a run).
+    public final class QuietEntries {
         let gate: QuietEntryGate
         /// The thread's classifier scratch: the walk marks literals in its prefilter evaluation.
         let scratch: Classifier.Scratch
         let skipped: (Int) -> Void
-        private let state = State()
-
         /// The number of a line known to admit a rule (found when a walk stopped there), so that its
         /// message is not gated again when it is handed out; -1 when none.
-        private final class State {
-            var loudLine = -1
-        }
+        @exclusivity(unchecked) private var loudLine = -1
 
         /// `scratch` is used by this splitter's thread only, as `Classifier.Scratch` requires.
         public init(gate: QuietEntryGate, scratch: Classifier.Scratch, skipped: @escaping (Int) -> Void) {
@@ -44,7 +42,7 @@ public struct EntrySplitter {
         /// the quiet entries after it, when it is quiet; returns how many entries that was, or nil.
         @inline(__always)
         func skip(_ line: UnsafeRawBufferPointer, messageStart: Int, parser: cscan_header_parser, reader: LineReader) -> Int? {
-            guard reader.lineNumber != state.loudLine, let lineBase = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            guard reader.lineNumber != loudLine, let lineBase = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
                 return nil
             }
             let prefixEnd = min(messageStart, line.count)
@@ -64,7 +62,7 @@ public struct EntrySplitter {
                 }
             }
             // The line after the skipped ones admits a rule.
-            if stoppedAtLoud != 0 { state.loudLine = reader.lineNumber + 1 }
+            if stoppedAtLoud != 0 { loudLine = reader.lineNumber + 1 }
             return entries
         }
     }
@@ -139,7 +137,8 @@ public struct EntrySplitter {
         // checked for exclusivity at run time (about six checks per line); the helpers are static and
         // take what they change as inout.
         let sourceName = reader.sourceName
-        let quietEntries = lineFormat.headerParser.flatMap { parser in self.quietEntries.map { ($0, parser) } }
+        let quietEntries = lineFormat.headerParser == nil ? nil : self.quietEntries
+        let headerParser = lineFormat.headerParser
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
             if inReport {
@@ -175,8 +174,8 @@ public struct EntrySplitter {
             }
             if let header {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
-                if let (quiet, parser) = quietEntries, !truncated,
-                   let skipped = quiet.skip(line, messageStart: header.messageStart, parser: parser, reader: reader) {
+                if let quiet = quietEntries, let headerParser, !truncated,
+                   let skipped = quiet.skip(line, messageStart: header.messageStart, parser: headerParser, reader: reader) {
                     quiet.skipped(skipped)
                     return
                 }

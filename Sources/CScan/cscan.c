@@ -132,18 +132,31 @@ static size_t cscan_first_flagged_step(const unsigned char *filter, const unsign
     return i;
 }
 
-/* Compares the literals anchored at window start `at` of the subject (the window's bytes are `window`).
+/* Compares the literals anchored at window start `at` of the subject, whose window hash `h` is flagged.
    Returns 0, leaving `*count` as it was, when they might not fit in `capacity`. */
-static inline int cscan_window_check(const cscan_window_tables *t, const unsigned char *subject, size_t length,
-                                     size_t at, uint32_t window, int32_t *found, size_t *count, size_t capacity) {
-    uint32_t h = cscan_window_hash(window);
-    if (!t->filter[h]) return 1;
+static inline int cscan_window_anchors(const cscan_window_tables *t, const unsigned char *subject, size_t length,
+                                       size_t at, uint32_t h, int32_t *found, size_t *count, size_t capacity) {
     uint32_t first = t->bucket_start[h], last = t->bucket_start[h + 1];
     if (capacity - *count < last - first) return 0;
     for (uint32_t a = first; a < last; a++) {
         if (cscan_anchor_matches(t, &t->anchors[a], subject, length, at)) found[(*count)++] = t->anchors[a].literal;
     }
     return 1;
+}
+
+/* Bit j set: the window starting at `bytes + 2j` (j = 0 … 7) is flagged; `bytes` holds at least 20
+   readable bytes. The same lookups as `cscan_window_step_flagged`, kept apart by position. */
+static inline unsigned cscan_window_step_mask(const unsigned char *filter, const unsigned char *bytes) {
+    const uint64_t fold = 0x2020202020202020ull;
+    unsigned mask = 0;
+    for (int word = 0; word < 4; word++) {
+        uint64_t w;
+        memcpy(&w, bytes + 4 * word, 8);
+        w |= fold;
+        mask |= (unsigned)filter[cscan_folded_window_hash((uint32_t)w)] << (2 * word)
+              | (unsigned)filter[cscan_folded_window_hash((uint32_t)(w >> 16))] << (2 * word + 1);
+    }
+    return mask;
 }
 
 size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subject, size_t length,
@@ -153,23 +166,39 @@ size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subj
     if (length < CSCAN_WINDOW_BYTES - 1) { *position = length; return 0; }
     const size_t last = length - (CSCAN_WINDOW_BYTES - 1);   /* no window starts after this */
     /* Eight window starts (every second byte) per step of sixteen bytes, one branch for all eight: most
-       steps find nothing. A step with a hit looks at its positions one by one. */
+       steps find nothing. A step with a hit takes its flagged positions from a mask, in order, so that
+       the filter's verdicts, hard to predict, cost no branch each. */
     for (;; i += 16) {
         i = cscan_first_flagged_step(filter, subject, i, length);
         if (i + 20 > length) break;
-        for (size_t k = i; k < i + 16; k += CSCAN_WINDOW_STRIDE) {
+        for (unsigned mask = cscan_window_step_mask(filter, subject + i); mask; mask &= mask - 1) {
+            size_t k = i + CSCAN_WINDOW_STRIDE * (size_t)__builtin_ctz(mask);
             uint32_t window;
             memcpy(&window, subject + k, 4);
-            if (!cscan_window_check(t, subject, length, k, window, found, &count, capacity)) { *position = k; return count; }
+            if (!cscan_window_anchors(t, subject, length, k, cscan_window_hash(window), found, &count, capacity)) {
+                *position = k;
+                return count;
+            }
         }
     }
-    /* The last positions (fewer than twenty bytes left) one by one, no copy: windows that fit are loaded
-       whole; the one starting three bytes before the end reads a zero past it, as the contract says. (A
-       window starting later can hold no literal: the shortest anchored ones have three bytes.) */
-    for (; i <= last; i += CSCAN_WINDOW_STRIDE) {
-        uint32_t window = 0;
-        if (length - i >= 4) memcpy(&window, subject + i, 4); else memcpy(&window, subject + i, 3);
-        if (!cscan_window_check(t, subject, length, i, window, found, &count, capacity)) { *position = i; return count; }
+    /* The last positions (fewer than twenty bytes left, so at most nine) into a mask the same way, with
+       no copy: windows that fit are loaded whole; the one starting three bytes before the end reads a
+       zero past it, as the contract says. (A window starting later can hold no literal: the shortest
+       anchored ones have three bytes.) */
+    if (i <= last) {
+        uint32_t hashes[10];
+        unsigned mask = 0, n = 0;
+        for (size_t k = i; k <= last; k += CSCAN_WINDOW_STRIDE, n++) {
+            uint32_t window = 0;
+            if (length - k >= 4) memcpy(&window, subject + k, 4); else memcpy(&window, subject + k, 3);
+            hashes[n] = cscan_window_hash(window);
+            mask |= (unsigned)filter[hashes[n]] << n;
+        }
+        for (; mask; mask &= mask - 1) {
+            unsigned j = (unsigned)__builtin_ctz(mask);
+            size_t k = i + CSCAN_WINDOW_STRIDE * (size_t)j;
+            if (!cscan_window_anchors(t, subject, length, k, hashes[j], found, &count, capacity)) { *position = k; return count; }
+        }
     }
     *position = length;
     return count;

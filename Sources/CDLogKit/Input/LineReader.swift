@@ -378,8 +378,7 @@ public final class ByteBlock: @unchecked Sendable {
         self.pool = pool
         storage = pool?.take(byteCount: bytes.count + 1) ?? .allocate(byteCount: bytes.count + 1, alignment: 16)
         if let base = bytes.baseAddress, !bytes.isEmpty {
-            storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count)
-            let newlines = cscan_count_byte(base.assumingMemoryBound(to: UInt8.self), bytes.count, 0x0A)
+            let newlines = cscan_copy_counting(storage.baseAddress!, base, bytes.count, 0x0A)
             lineCount = newlines + (bytes.last == 0x0A ? 0 : 1)
         } else {
             lineCount = 0

@@ -107,6 +107,8 @@ public final class Classifier: Sendable {
             guard rule.required.allSatisfy({ $0.matches(message, scratch: scratch.match) }),
                   !rule.excluded.contains(where: { mayMatch($0) && $0.matches(message, scratch: scratch.match) }) else { continue }
             var fields = preset
+            // Room for the usual handful at once, not grown one append at a time (three allocations).
+            fields.reserveCapacity(preset.count + 8)
             func add(_ name: String, _ value: String) {
                 if !fields.contains(where: { $0.name == name }) { fields.append((name, value)) }
             }

@@ -588,15 +588,17 @@ static inline long cscan_usual_prefix(const unsigned char *p, size_t n, long *ti
     unsigned brackets = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 32)), _mm_set1_epi8('[')));
     brackets &= ~1u;
     if (!brackets) return -1;
-    size_t open = 32 + (size_t)__builtin_ctz(brackets), i = open + 1;
-    /* At most 15 bytes of ids in the 16 readable after the `[` (open <= 47, n >= 64). */
-    size_t stop = open + 17;
-    while (i < stop && cscan_is_digit(p[i])) i++;
-    size_t pid_end = i;
-    if (pid_end == open + 1 || i >= stop || p[i] != ':') return -1;
-    i++;
-    while (i < stop && cscan_is_digit(p[i])) i++;
-    if (i == pid_end + 1 || i >= stop || p[i] != ']') return -1;
+    size_t open = 32 + (size_t)__builtin_ctz(brackets);
+    /* `pid:tid]` within the sixteen bytes after the `[` (open <= 47, n >= 64), from a mask of their
+       digits: the pid is the run of digits at bit 0, the tid the run after the colon. */
+    __m128i ids = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(p + open + 1)), _mm_set1_epi8('0'));
+    unsigned other = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(ids, _mm_set1_epi8(9)), ids)) & 0xFFFFu;
+    unsigned pid_length = (unsigned)__builtin_ctz(other | 0x10000u);
+    if (pid_length == 0 || pid_length >= 14 || p[open + 1 + pid_length] != ':') return -1;
+    unsigned tid_offset = pid_length + 1;
+    unsigned tid_length = (unsigned)__builtin_ctz((other >> tid_offset) | (0x10000u >> tid_offset));
+    if (tid_length == 0 || tid_offset + tid_length >= 16 || p[open + 1 + tid_offset + tid_length] != ']') return -1;
+    size_t pid_end = open + 1 + pid_length, i = pid_end + 1 + tid_length;
     *timestamp_end = 31;
     process[0] = 32; process[1] = (int32_t)open;
     process[2] = (int32_t)(open + 1); process[3] = (int32_t)pid_end;

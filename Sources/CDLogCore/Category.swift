@@ -19,7 +19,26 @@ public enum Category: String, CaseIterable, Sendable, Comparable {
 
     /// Orders categories as DOMAIN.md lists them, so summaries are stable.
     public static func < (lhs: Category, rhs: Category) -> Bool {
-        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        lhs.ordinal < rhs.ordinal
+    }
+
+    /// The category's position in `allCases` (declaration order), without comparing raw-value strings.
+    public var ordinal: Int {
+        switch self {
+        case .initialization: return 0
+        case .migration: return 1
+        case .mergeConflict: return 2
+        case .account: return 3
+        case .watchdog: return 4
+        case .sync: return 5
+        case .history: return 6
+        case .cloudkit: return 7
+        case .network: return 8
+        case .store: return 9
+        case .model: return 10
+        case .concurrency: return 11
+        case .crash: return 12
+        }
     }
 
     /// All ids, for messages: "init, migration, …".

@@ -131,6 +131,12 @@ import Testing
         #expect(classifier.classify(text: "nothing", scratch: scratch) == nil)
     }
 
+    /// Summaries count by `Category.ordinal`: it must be each category's place in `allCases`.
+    @Test func categoryOrdinalsFollowAllCases() {
+        #expect(Category.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        #expect(Category.allCases.sorted() == Category.allCases)
+    }
+
     @Test func userRulesReplaceByID() throws {
         let base = try Self.load("rules:\n  - id: a.b\n    title: Old\n    category: store\n    severity: error\n    patterns: ['x']\n")
         let merged = try RuleSet(files: [("user.yaml", "rules:\n  - id: a.b\n    title: New\n    category: store\n    severity: info\n    patterns: ['y']\n")], base: base)

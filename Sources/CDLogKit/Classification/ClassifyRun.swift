@@ -275,13 +275,3 @@ public struct ClassifyRun: Sendable {
     }
 }
 
-extension ClassifySummary {
-    mutating func absorb(_ other: ClassifySummary) {
-        entries += other.entries
-        classified += other.classified
-        truncatedEntries += other.truncatedEntries
-        for (k, v) in other.byCategory { byCategory[k, default: 0] += v }
-        for (k, v) in other.bySeverity { bySeverity[k, default: 0] += v }
-        if let s = other.highestSeverity, highestSeverity.map({ s > $0 }) ?? true { highestSeverity = s }
-    }
-}

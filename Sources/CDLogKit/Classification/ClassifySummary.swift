@@ -10,19 +10,47 @@ public struct ClassifySummary: Sendable {
     public var classified = 0
     public var findings = 0
     public var truncatedEntries = 0
-    public var byCategory: [Category: Int] = [:]
-    public var bySeverity: [Severity: Int] = [:]
     public var highestSeverity: Severity?
     public var sources: [String] = []
+    /// Classified entries by `Category.ordinal` and by `Severity.rawValue`: a finding is counted in an
+    /// array slot, where hashing a category (its raw-value string) into a dictionary cost about 1 000
+    /// instructions a finding.
+    private var categoryCounts = [Int](repeating: 0, count: Category.allCases.count)
+    private var severityCounts = [Int](repeating: 0, count: Severity.allCases.count)
 
     public init() {}
+
+    /// Classified entries per category; categories with none are absent.
+    public var byCategory: [Category: Int] {
+        Dictionary(uniqueKeysWithValues: Category.allCases.compactMap { category in
+            categoryCounts[category.ordinal] > 0 ? (category, categoryCounts[category.ordinal]) : nil
+        })
+    }
+
+    /// Classified entries per severity; severities with none are absent.
+    public var bySeverity: [Severity: Int] {
+        Dictionary(uniqueKeysWithValues: Severity.allCases.compactMap { severity in
+            severityCounts[severity.rawValue] > 0 ? (severity, severityCounts[severity.rawValue]) : nil
+        })
+    }
 
     mutating func count(_ classification: Classification?) {
         entries += 1
         guard let classification else { return }
         classified += 1
-        byCategory[classification.category, default: 0] += 1
-        bySeverity[classification.severity, default: 0] += 1
-        if highestSeverity.map({ classification.severity > $0 }) ?? true { highestSeverity = classification.severity }
+        let severity = classification.severity
+        categoryCounts[classification.category.ordinal] += 1
+        severityCounts[severity.rawValue] += 1
+        if highestSeverity.map({ severity > $0 }) ?? true { highestSeverity = severity }
+    }
+
+    /// Adds `other`'s counts (not its findings or sources) to these.
+    mutating func absorb(_ other: ClassifySummary) {
+        entries += other.entries
+        classified += other.classified
+        truncatedEntries += other.truncatedEntries
+        for k in categoryCounts.indices { categoryCounts[k] += other.categoryCounts[k] }
+        for k in severityCounts.indices { severityCounts[k] += other.severityCounts[k] }
+        if let s = other.highestSeverity, highestSeverity.map({ s > $0 }) ?? true { highestSeverity = s }
     }
 }

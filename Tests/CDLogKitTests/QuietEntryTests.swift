@@ -222,7 +222,7 @@ import Testing
             patterns: ['(?i)disk full']
             require: ['(?i)Q7z']
         """
-        let ruleSet = try RuleSet(files: [("t.yaml", yaml)], base: nil)
+        let ruleSet = try RuleEngineTests.load(yaml)
         let prefilter = Prefilter(rules: ruleSet.rules)
         #expect(prefilter.onDemandCount == 2, "PSC and q7z; `coordinator` is long enough to scan")
         #expect(prefilter.statistics.contains("0 searched for alone, 2 on demand"), "\(prefilter.statistics)")

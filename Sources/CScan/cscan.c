@@ -753,11 +753,12 @@ int cscan_gate_admits(const cscan_rule_gate *g, cscan_gate_marks *marks, const u
             if (marks->seen[id] == marks->generation) continue;
             marks->seen[id] = marks->generation;
             marks->found[found++] = id;
-            /* Most rules have no clause, or one that an earlier literal holds: decided at once. */
-            if (cscan_gate_literal_admits(g, marks, id, subject, length)) return 1;
+            /* Most rules have no clause: a literal of one of them decides at once. */
+            if (g->literal_admits_alone[id]) return 1;
         }
     }
-    /* A clause literal found after a pattern literal admits the pattern literal's rule only now. */
+    /* Rules with clauses, once the whole message's literals are known (a clause literal may come after
+       the pattern literal). */
     for (size_t k = 0; k < found; k++) {
         if (cscan_gate_literal_admits(g, marks, marks->found[k], subject, length)) return 1;
     }

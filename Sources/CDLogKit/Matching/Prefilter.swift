@@ -31,6 +31,8 @@ public final class Prefilter: Sendable {
         /// Per literal: the rules with a pattern it admits (`literalRuleStart` into `literalRules`).
         let literalRuleStart: UnsafePointer<Int32>
         let literalRules: UnsafePointer<Int32>
+        /// Per literal: 1 when one of its rules has no `require` clause (finding it admits that rule).
+        let literalAdmitsAlone: UnsafePointer<UInt8>
         /// Per literal: 1 when it is searched for on demand (a short `require` literal no pattern needs)
         /// instead of scanned; its bytes (lower-cased when caseless) at `onDemandStart[id]..<[id + 1]`
         /// of `onDemandBytes`, empty for the others.
@@ -109,6 +111,9 @@ public final class Prefilter: Sendable {
             clauseLiteralIDs: storage.freeze(clauses.flatMap { $0 }),
             literalRuleStart: storage.freeze(offsets(rulesOfLiteral)),
             literalRules: storage.freeze(rulesOfLiteral.flatMap { $0.sorted() }),
+            literalAdmitsAlone: storage.freeze(rulesOfLiteral.map { rules in
+                rules.contains { requiredClauses[Int($0)].isEmpty } ? UInt8(1) : 0
+            }),
             onDemand: storage.freeze(onDemand.map { $0 ? UInt8(1) : 0 }),
             onDemandStart: storage.freeze(offsets(onDemandBytes).map { UInt32($0) }),
             onDemandBytes: storage.freeze(onDemandBytes.flatMap { $0 }),
@@ -125,6 +130,7 @@ public final class Prefilter: Sendable {
         let gate = storage.freeze([cscan_rule_gate(
             window: tables.scanner.window, literal_count: literalCount,
             literal_rule_start: tables.literalRuleStart, literal_rules: tables.literalRules,
+            literal_admits_alone: tables.literalAdmitsAlone,
             rule_clause_start: tables.ruleClauseStart, clause_literal_start: tables.clauseLiteralStart,
             clause_literal_ids: tables.clauseLiteralIDs, on_demand: tables.onDemand, on_demand_start: tables.onDemandStart,
             on_demand_bytes: tables.onDemandBytes, caseless: tables.caseless)])

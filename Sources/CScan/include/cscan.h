@@ -157,6 +157,7 @@ typedef struct {
     size_t literal_count;
     const int32_t *literal_rule_start;   /* per literal id: its rules are literal_rules[literal_rule_start[id] ..< [id + 1]] */
     const int32_t *literal_rules;
+    const unsigned char *literal_admits_alone;  /* per literal id: 1 when one of its rules has no clause */
     const int32_t *rule_clause_start;    /* per rule: its clauses are rule_clause_start[r] ..< [r + 1] */
     const int32_t *clause_literal_start; /* per clause: its literals are clause_literal_ids[clause_literal_start[c] ..< [c + 1]] */
     const int32_t *clause_literal_ids;

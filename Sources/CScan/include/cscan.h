@@ -176,10 +176,10 @@ typedef struct cscan_gate_marks cscan_gate_marks;
 cscan_gate_marks *cscan_gate_marks_create(size_t literal_count);
 void cscan_gate_marks_destroy(cscan_gate_marks *marks);
 
-/// Whether some rule of `gate` may match `subject[0..<length]`, judged by its literals: 1 as soon as the
-/// literals found so far admit a rule, 0 when the whole subject admits none. Every scanned literal of the
-/// gate must be anchored (none of one or two bytes; on-demand ones may be any length). `marks` hold at
-/// least the gate's literal count;
+/// Whether some rule of `gate` may match `subject[0..<length]`, judged by its literals: 1 at the first
+/// literal of a rule without clauses; otherwise, once the whole subject is scanned, 1 when some rule of
+/// a literal found has every clause held, else 0. Every scanned literal of the gate must be anchored (none
+/// of one or two bytes; on-demand ones may be any length). `marks` hold at least the gate's literal count;
 /// `scratch` holds `capacity` ids, at least the largest bucket's anchor count.
 int cscan_gate_admits(const cscan_rule_gate *gate, cscan_gate_marks *marks, const unsigned char *subject, size_t length,
                       int32_t *scratch, size_t capacity);

@@ -701,23 +701,23 @@ void cscan_gate_marks_destroy(cscan_gate_marks *marks) {
     free(marks);
 }
 
-/* Whether literal `id` is in `subject`: marked found by the scan, or found now when searched on demand. */
-static inline int cscan_gate_literal_present(const cscan_rule_gate *g, const cscan_gate_marks *marks, int32_t id,
+/* Whether literal `id` is in `subject`: marked found by the scan (`seen[id] == generation`), or found
+   now when searched on demand. */
+static inline int cscan_gate_literal_present(const cscan_rule_gate *g, const uint32_t *seen, uint32_t generation, int32_t id,
                                              const unsigned char *subject, size_t length) {
-    if (marks->seen[id] == marks->generation) return 1;
+    if (seen[id] == generation) return 1;
     if (!g->on_demand[id]) return 0;
     const unsigned char *needle = g->on_demand_bytes + g->on_demand_start[id];
     size_t n = (size_t)(g->on_demand_start[id + 1] - g->on_demand_start[id]);
     return (g->caseless[id] ? cscan_find_caseless(subject, length, needle, n) : cscan_find(subject, length, needle, n)) >= 0;
 }
 
-/* Whether every `require` clause of `rule` has one of its literals in `subject`. */
-static inline int cscan_gate_clauses_hold(const cscan_rule_gate *g, const cscan_gate_marks *marks, int32_t rule,
-                                          const unsigned char *subject, size_t length) {
+int cscan_rule_clauses_hold(const cscan_rule_gate *g, const uint32_t *seen, uint32_t generation, int32_t rule,
+                            const unsigned char *subject, size_t length) {
     for (int32_t c = g->rule_clause_start[rule]; c < g->rule_clause_start[rule + 1]; c++) {
         int held = 0;
         for (int32_t k = g->clause_literal_start[c]; k < g->clause_literal_start[c + 1] && !held; k++) {
-            held = cscan_gate_literal_present(g, marks, g->clause_literal_ids[k], subject, length);
+            held = cscan_gate_literal_present(g, seen, generation, g->clause_literal_ids[k], subject, length);
         }
         if (!held) return 0;
     }
@@ -728,7 +728,7 @@ static inline int cscan_gate_clauses_hold(const cscan_rule_gate *g, const cscan_
 static inline int cscan_gate_literal_admits(const cscan_rule_gate *g, const cscan_gate_marks *marks, int32_t literal,
                                             const unsigned char *subject, size_t length) {
     for (int32_t k = g->literal_rule_start[literal]; k < g->literal_rule_start[literal + 1]; k++) {
-        if (cscan_gate_clauses_hold(g, marks, g->literal_rules[k], subject, length)) return 1;
+        if (cscan_rule_clauses_hold(g, marks->seen, marks->generation, g->literal_rules[k], subject, length)) return 1;
     }
     return 0;
 }

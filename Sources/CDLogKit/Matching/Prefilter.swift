@@ -23,31 +23,17 @@ public final class Prefilter: Sendable {
         let patternLiteralStart: UnsafePointer<Int32>
         let patternLiteralIDs: UnsafePointer<Int32>
         let patternAlways: UnsafePointer<Bool>
-        /// Per rule: clauses from its `require` patterns (`ruleClauseStart`), each a literal-id range
-        /// (`clauseLiteralStart` into `clauseLiteralIDs`); every clause needs one of its literals.
-        let ruleClauseStart: UnsafePointer<Int32>
-        let clauseLiteralStart: UnsafePointer<Int32>
-        let clauseLiteralIDs: UnsafePointer<Int32>
         /// Per literal: the rules with a pattern it admits (`literalRuleStart` into `literalRules`).
         let literalRuleStart: UnsafePointer<Int32>
         let literalRules: UnsafePointer<Int32>
-        /// Per literal: 1 when one of its rules has no `require` clause (finding it admits that rule).
-        let literalAdmitsAlone: UnsafePointer<UInt8>
-        /// Per literal: 1 when it is searched for on demand (a short `require` literal no pattern needs)
-        /// instead of scanned; its bytes (lower-cased when caseless) at `onDemandStart[id]..<[id + 1]`
-        /// of `onDemandBytes`, empty for the others.
-        let onDemand: UnsafePointer<UInt8>
-        let onDemandStart: UnsafePointer<UInt32>
-        let onDemandBytes: UnsafePointer<UInt8>
-        /// Per literal: 1 when ASCII case is ignored.
-        let caseless: UnsafePointer<UInt8>
+        /// The rules' `require` clauses and the literals searched for on demand, as C reads them; shared
+        /// by `admitsRequirements` and the quiet walk (`cscan_rule_clauses_hold`, `cscan_gate_admits`).
+        var ruleGate: UnsafePointer<cscan_rule_gate>
         /// Rules with a pattern that has no literal: candidates for every entry.
         let alwaysCandidates: UnsafeBufferPointer<Int32>
     }
 
     public let tables: Tables
-    /// `tables` as the quiet walk reads them (`quietEntryGate`).
-    private let gate: QuietEntryGate
     private let scanner: LiteralScanner
     private let literals: [(bytes: [UInt8], caseless: Bool)]
     private let storage: FrozenStorage
@@ -100,41 +86,34 @@ public final class Prefilter: Sendable {
         let patterns = patternLiterals.flatMap { $0 }
         let clauses = requiredClauses.flatMap { $0 }
         let alwaysCandidates = storage.freeze(always)
+        let literalRuleStart = storage.freeze(offsets(rulesOfLiteral))
+        let literalRules = storage.freeze(rulesOfLiteral.flatMap { $0.sorted() })
+        let ruleGate = storage.freeze([cscan_rule_gate(
+            window: scanner.tables.window, literal_count: literals.count,
+            literal_rule_start: literalRuleStart, literal_rules: literalRules,
+            literal_admits_alone: storage.freeze(rulesOfLiteral.map { rules in
+                rules.contains { requiredClauses[Int($0)].isEmpty } ? UInt8(1) : 0
+            }),
+            rule_clause_start: storage.freeze(offsets(requiredClauses)),
+            clause_literal_start: storage.freeze(offsets(clauses)),
+            clause_literal_ids: storage.freeze(clauses.flatMap { $0 }),
+            on_demand: storage.freeze(onDemand.map { $0 ? UInt8(1) : 0 }),
+            on_demand_start: storage.freeze(offsets(onDemandBytes).map { UInt32($0) }),
+            on_demand_bytes: storage.freeze(onDemandBytes.flatMap { $0 }),
+            caseless: scanner.tables.caseless)])
         tables = Tables(
             scanner: scanner.tables,
             rulePatternStart: storage.freeze(offsets(patternLiterals)),
             patternLiteralStart: storage.freeze(offsets(patterns.map { $0 ?? [] })),
             patternLiteralIDs: storage.freeze(patterns.flatMap { $0 ?? [] }),
             patternAlways: storage.freeze(patterns.map { $0 == nil }),
-            ruleClauseStart: storage.freeze(offsets(requiredClauses)),
-            clauseLiteralStart: storage.freeze(offsets(clauses)),
-            clauseLiteralIDs: storage.freeze(clauses.flatMap { $0 }),
-            literalRuleStart: storage.freeze(offsets(rulesOfLiteral)),
-            literalRules: storage.freeze(rulesOfLiteral.flatMap { $0.sorted() }),
-            literalAdmitsAlone: storage.freeze(rulesOfLiteral.map { rules in
-                rules.contains { requiredClauses[Int($0)].isEmpty } ? UInt8(1) : 0
-            }),
-            onDemand: storage.freeze(onDemand.map { $0 ? UInt8(1) : 0 }),
-            onDemandStart: storage.freeze(offsets(onDemandBytes).map { UInt32($0) }),
-            onDemandBytes: storage.freeze(onDemandBytes.flatMap { $0 }),
-            caseless: storage.freeze(literals.map { $0.caseless ? UInt8(1) : 0 }),
+            literalRuleStart: literalRuleStart,
+            literalRules: literalRules,
+            ruleGate: ruleGate,
             alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
         ruleCount = rules.count
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
         onDemandCount = onDemand.filter { $0 }.count
-        gate = Prefilter.gate(tables, literalCount: literals.count, storage: storage)
-    }
-
-    /// The C view of `tables` (`cscan_rule_gate`), kept in `storage`.
-    private static func gate(_ tables: Tables, literalCount: Int, storage: FrozenStorage) -> QuietEntryGate {
-        let gate = storage.freeze([cscan_rule_gate(
-            window: tables.scanner.window, literal_count: literalCount,
-            literal_rule_start: tables.literalRuleStart, literal_rules: tables.literalRules,
-            literal_admits_alone: tables.literalAdmitsAlone,
-            rule_clause_start: tables.ruleClauseStart, clause_literal_start: tables.clauseLiteralStart,
-            clause_literal_ids: tables.clauseLiteralIDs, on_demand: tables.onDemand, on_demand_start: tables.onDemandStart,
-            on_demand_bytes: tables.onDemandBytes, caseless: tables.caseless)])
-        return QuietEntryGate(gate: gate, scanner: tables.scanner)
     }
 
     /// The same prefilter with its literals anchored on the windows rarest in `sample` (see
@@ -148,6 +127,11 @@ public final class Prefilter: Sendable {
     private init(tuning base: Prefilter, scanner: LiteralScanner) {
         var tables = base.tables
         tables.scanner = scanner.tables
+        // The same gate over the new scanner (its tables, not the base's, which may go first).
+        var ruleGate = base.tables.ruleGate.pointee
+        ruleGate.window = scanner.tables.window
+        ruleGate.caseless = scanner.tables.caseless
+        tables.ruleGate = base.storage.freeze([ruleGate])
         self.tables = tables
         self.scanner = scanner
         literals = base.literals
@@ -155,7 +139,6 @@ public final class Prefilter: Sendable {
         ruleCount = base.ruleCount
         ungatedRuleCount = base.ungatedRuleCount
         onDemandCount = base.onDemandCount
-        gate = Prefilter.gate(tables, literalCount: base.literals.count, storage: base.storage)
     }
 
     /// Per-entry state: which literals the current entry contains and which rules are candidates.
@@ -234,7 +217,8 @@ public final class Prefilter: Sendable {
     /// literals admit no rule (`cscan_gate_admits`: a pattern literal, and a literal of each `require`
     /// clause) has no candidate rule, so `classify` gives it no verdict. Nil otherwise.
     public var quietEntryGate: QuietEntryGate? {
-        tables.alwaysCandidates.isEmpty && tables.scanner.shortLiterals.isEmpty ? gate : nil
+        tables.alwaysCandidates.isEmpty && tables.scanner.shortLiterals.isEmpty
+            ? QuietEntryGate(gate: tables.ruleGate, scanner: tables.scanner) : nil
     }
 
     /// How many rules have no literal gate (a pattern without literals and no `require` literals):
@@ -274,24 +258,8 @@ extension Prefilter.Tables {
     /// entry last scanned (rules without `require` literals: always).
     @inline(__always)
     public func admitsRequirements(ruleIndex: Int, _ evaluation: Prefilter.Evaluation, message: UnsafeRawBufferPointer) -> Bool {
-        clauses: for clause in Int(ruleClauseStart[ruleIndex])..<Int(ruleClauseStart[ruleIndex + 1]) {
-            for k in Int(clauseLiteralStart[clause])..<Int(clauseLiteralStart[clause + 1]) {
-                let id = Int(clauseLiteralIDs[k])
-                if evaluation.seenGeneration[id] == evaluation.generation || (onDemand[id] != 0 && occurs(id, in: message)) {
-                    continue clauses
-                }
-            }
-            return false
-        }
-        return true
-    }
-
-    /// Whether on-demand literal `id` occurs in `message`.
-    private func occurs(_ id: Int, in message: UnsafeRawBufferPointer) -> Bool {
-        let needle = UnsafeRawPointer(onDemandBytes + Int(onDemandStart[id]))
-        let count = Int(onDemandStart[id + 1] - onDemandStart[id])
-        return (caseless[id] != 0 ? cscan_find_caseless(message.baseAddress, message.count, needle, count)
-                                  : cscan_find(message.baseAddress, message.count, needle, count)) >= 0
+        cscan_rule_clauses_hold(ruleGate, evaluation.seenGeneration, evaluation.generation, Int32(ruleIndex),
+                                message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count) != 0
     }
 
     /// True when pattern number `patternIndex` of rule `ruleIndex` may match the entry last scanned.

@@ -170,6 +170,12 @@ typedef struct {
     const unsigned char *caseless;        /* per literal id: 1 when ASCII case is ignored */
 } cscan_rule_gate;
 
+/// Whether every `require` clause of rule `rule` has one of its literals in `subject[0..<length]`: one
+/// marked found (`seen[id] == generation`, per literal id), or, for a literal searched on demand, found
+/// now by a search. The prefilter's check of a candidate rule, and the quiet walk's.
+int cscan_rule_clauses_hold(const cscan_rule_gate *gate, const uint32_t *seen, uint32_t generation, int32_t rule,
+                            const unsigned char *subject, size_t length);
+
 /// One thread's marks of the literals found in the message being gated (`cscan_gate_admits`).
 typedef struct cscan_gate_marks cscan_gate_marks;
 /// Marks for a gate of `literal_count` literals; aborts when out of memory.

@@ -20,18 +20,18 @@ public struct ClassifySummary: Sendable {
 
     public init() {}
 
-    /// Classified entries per category; categories with none are absent.
-    public var byCategory: [Category: Int] {
-        Dictionary(uniqueKeysWithValues: Category.allCases.compactMap { category in
+    /// Classified entries per category, in `Category.allCases` order; categories with none are left out.
+    public var byCategory: [(category: Category, count: Int)] {
+        Category.allCases.compactMap { category in
             categoryCounts[category.ordinal] > 0 ? (category, categoryCounts[category.ordinal]) : nil
-        })
+        }
     }
 
-    /// Classified entries per severity; severities with none are absent.
-    public var bySeverity: [Severity: Int] {
-        Dictionary(uniqueKeysWithValues: Severity.allCases.compactMap { severity in
+    /// Classified entries per severity, most severe first; severities with none are left out.
+    public var bySeverity: [(severity: Severity, count: Int)] {
+        Severity.allCases.reversed().compactMap { severity in
             severityCounts[severity.rawValue] > 0 ? (severity, severityCounts[severity.rawValue]) : nil
-        })
+        }
     }
 
     mutating func count(_ classification: Classification?) {

@@ -38,9 +38,9 @@ final class MarkdownReporter: Reporter {
         out += "\(summary.entries) entries read · \(summary.classified) classified · \(summary.findings) findings shown\n\n"
         if !summary.byCategory.isEmpty {
             out += "| Category | Count |\n|---|---:|\n"
-            for c in Category.allCases { if let n = summary.byCategory[c] { out += "| \(c.id) | \(n) |\n" } }
+            for (c, n) in summary.byCategory { out += "| \(c.id) | \(n) |\n" }
             out += "\n| Severity | Count |\n|---|---:|\n"
-            for s in Severity.allCases.reversed() { if let n = summary.bySeverity[s] { out += "| \(s.name) | \(n) |\n" } }
+            for (s, n) in summary.bySeverity { out += "| \(s.name) | \(n) |\n" }
             out += "\n"
         }
         if !rows.isEmpty {

@@ -150,11 +150,11 @@ enum EntryJSON {
         w.field("classified", summary.classified)
         w.key("byCategory")
         w.beginObject()
-        for category in Category.allCases { if let n = summary.byCategory[category] { w.field(category.id, n) } }
+        for (category, n) in summary.byCategory { w.field(category.id, n) }
         w.endObject()
         w.key("bySeverity")
         w.beginObject()
-        for severity in Severity.allCases.reversed() { if let n = summary.bySeverity[severity] { w.field(severity.name, n) } }
+        for (severity, n) in summary.bySeverity { w.field(severity.name, n) }
         w.endObject()
         w.field("findings", summary.findings)
         w.field("truncatedEntries", summary.truncatedEntries)

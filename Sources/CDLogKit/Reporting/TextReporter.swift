@@ -73,9 +73,9 @@ final class TextReporter: RenderingReporter {
         var out = "\n"
         out += "\(summary.entries) entries read, \(summary.classified) classified, \(summary.findings) findings shown\n"
         if !summary.byCategory.isEmpty {
-            let parts = Category.allCases.compactMap { c in summary.byCategory[c].map { "\(c.id) \($0)" } }
+            let parts = summary.byCategory.map { "\($0.category.id) \($0.count)" }
             out += "by category: " + parts.joined(separator: ", ") + "\n"
-            let severities = Severity.allCases.reversed().compactMap { s in summary.bySeverity[s].map { "\(s.name) \($0)" } }
+            let severities = summary.bySeverity.map { "\($0.severity.name) \($0.count)" }
             out += "by severity: " + severities.joined(separator: ", ") + "\n"
         }
         if summary.truncatedEntries > 0 { out += "\(summary.truncatedEntries) entries were cut at 1 MiB\n" }

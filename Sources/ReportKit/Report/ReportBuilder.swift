@@ -205,8 +205,8 @@ public struct ReportBuilder {
             timelineOmittedRows: collector.timelineOmittedRows, timelineOmittedEvents: collector.timelineOmittedEvents,
             timelineMinimumSeverity: options.timelineMinimumSeverity,
             entries: summary.entries, classified: summary.classified,
-            byCategory: Category.allCases.compactMap { c in summary.byCategory[c].map { (c, $0) } },
-            bySeverity: Severity.allCases.reversed().compactMap { s in summary.bySeverity[s].map { (s, $0) } },
+            byCategory: summary.byCategory.map { ($0.category, $0.count) },
+            bySeverity: summary.bySeverity.map { ($0.severity, $0.count) },
             crashes: crashes, crashesOmitted: collector.crashesOmitted, stores: storeDocs,
             templates: templates, templatesOmittedLines: collector.templatesOmittedLines,
             unclassifiedRelevant: collector.unclassifiedRelevant, chart: Chart.make(collector.chart), highestSeverity: highest)

@@ -111,6 +111,15 @@ for t in "${TARGETS[@]}"; do
         failed=1
         echo "fuzz.sh: $t FAILED (exit $status):" >&2
         grep -E "ERROR|Fatal error|fuzz invariant|SUMMARY|Test unit written|deadly|timeout|out-of-memory" "$log" | head -12 >&2
+        # A broken invariant explains itself over several lines (the two results compared): show them.
+        sed -n '/fuzz invariant broken/,/^==[0-9]*==/p' "$log" | head -60 >&2
+        # On a CI machine the artifact dies with the machine: print it, so that the run can be replayed
+        # (`base64 -d > Fuzz/Regressions/<Target>/name`, then `scripts/fuzz.sh --replay <Target>`).
+        for input in $(sed -n 's/.*Test unit written to //p' "$log"); do
+            [ -f "$input" ] && [ "$(wc -c < "$input")" -le 65536 ] || continue
+            echo "fuzz.sh: $(basename "$input") as base64:" >&2
+            base64 -w 76 "$input" >&2
+        done
         summary+=("$t: FAILED after ${runs:-?} executions; input in $artifacts")
     else
         summary+=("$t: ${runs:-?} executions in ${SECONDS_PER_TARGET} s (${rate:-?}/s), coverage ${cov:-?} edges, corpus $(ls "$corpus" | wc -l) inputs: ok")

@@ -57,6 +57,28 @@ import Testing
         }
     }
 
+    /// A crash report pasted into bare console text goes on until the log resumes; an indented entry word
+    /// (` CoreData: …`, as Xcode sometimes prints it) resumes it in one pass as it does where the input is
+    /// cut into blocks (found by Fuzz/FuzzLogs: the cut test accepted the indented word, one pass did not).
+    @Test func pastedReportEndsAtAnIndentedEntryWordWhereverTheInputIsCut() throws {
+        var text = ""
+        for k in 0..<40 { text += "CoreData: annotation: filler line \(k) before the report\n" }
+        text += "Incident Identifier: 7E1D5C07-4D1B-4F1A-9C0B-2A1E3F4D5C6B\nHardware Model: iPhone14,2\n"
+        for k in 0..<30 {
+            text += "Thread \(k):\n0   libsystem_kernel.dylib  0x00000001 mach_msg_trap + 8\n"
+            if k % 3 == 2 { text += " CoreData: error: indented entry \(k) after the report\n" }
+        }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4096)
+        let sequential = try Self.split(bytes, format: .xcode)
+        #expect(sequential.contains { $0.message.hasPrefix("CoreData: error: indented entry 2 ") })
+        for chunk in [1, 7, 1 << 16] {
+            for blockSize in [4096, 5000] {
+                #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
+                        "chunk \(chunk) block \(blockSize)")
+            }
+        }
+    }
     /// Byte offsets where each entry's first line starts.
     static func entryStarts(_ bytes: [UInt8], _ entries: [View]) -> [Int] {
         var lineStart = [0]

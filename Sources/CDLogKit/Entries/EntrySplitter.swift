@@ -143,7 +143,7 @@ public struct EntrySplitter {
             let number = reader.lineNumber
             if inReport {
                 // The report goes on until the log resumes (a prefixed line or a console entry word).
-                let resumes = lineFormat.header(of: line) != nil && (prefixed || XcodeConsoleFormat.startsEntryWord(line, at: 0))
+                let resumes = lineFormat.header(of: line).map { EntrySplitter.resumesLog(line, header: $0, bare: !prefixed) } ?? false
                 if !resumes && report.count + line.count < EntryLimits.maxDocumentBytes {
                     report.append(contentsOf: line)
                     report.append(0x0A)
@@ -370,11 +370,18 @@ public struct EntrySplitter {
             let bare = format == .xcode
             return { line in
                 guard let header = lineFormat.header(of: line), !lineFormat.isBoilerplate(line) else { return false }
-                // Bare console text: only lines that open a console entry, so a pasted crash report
-                // (whose lines all look like entry starts there) is not cut.
-                return !bare || XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
+                return EntrySplitter.resumesLog(line, header: header, bare: bare)
             }
         }
+    }
+
+    /// Whether a line with `header` is sure to open a log entry, ending a pasted crash report: in prefixed
+    /// formats every header line; in bare console text only a console entry word at the message start
+    /// (its other lines all look like entry starts, report lines too). One test for the splitter and the
+    /// block cutter, which must agree: a block cut inside a report would split it.
+    @inline(__always)
+    static func resumesLog(_ line: UnsafeRawBufferPointer, header: LineHeader, bare: Bool) -> Bool {
+        !bare || XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
     }
 
     private func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {

@@ -88,21 +88,32 @@ func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: I
 }
 
 /// True when some JSON object (or string) is still open at a line end: the ndjson known limit above.
-func objectSpansLines(_ bytes: [UInt8]) -> Bool {
-    var depth = 0, inString = false, escaped = false
-    for byte in bytes {
-        if inString {
-            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-            if byte == 0x0A { return true }
-            continue
+/// Feeds the lines as `LineReader` hands them out (no `\r\n`, cut at `maxLine`) through what
+/// `JSONEventSplitter` tracks, the same way: nesting depth, the depth at which the event object opened
+/// (a quote starts a string only inside it; a stray `]` can take the depth below it while the event
+/// stays open), string and escape state.
+func objectSpansLines(_ bytes: [UInt8], maxLine: Int) -> Bool {
+    var depth = 0, eventDepth = 0, inString = false, escaped = false
+    for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        if line.last == 0x0D { line = line.dropLast() }
+        for byte in line.prefix(maxLine) {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): if eventDepth > 0 { inString = true }
+            case UInt8(ascii: "{"):
+                depth += 1
+                if eventDepth == 0 { eventDepth = depth }
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth > 0 { depth -= 1 }
+                if eventDepth > 0, depth < eventDepth, byte == UInt8(ascii: "}") { eventDepth = 0 }
+            default: break
+            }
         }
-        switch byte {
-        case UInt8(ascii: "\""): if depth > 0 { inString = true }
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): if depth > 0 { depth -= 1 }
-        case 0x0A: if depth > 0 { return true }
-        default: break
-        }
+        if depth > 0 || eventDepth > 0 || inString || escaped { return true }
     }
     return false
 }
@@ -137,7 +148,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // cutter treats every line starting with `{` as an object start; an object spread over several lines
     // with a `{` line inside may be cut differently.)
     if case .entries(let entries, let format) = big,
-       !(format == .logNDJSON && objectSpansLines(text)),
+       !(format == .logNDJSON && objectSpansLines(text, maxLine: maxLine)),
        let blocked = splitInBlocks(text, chunk: smallChunk, format: format, maxLine: maxLine), blocked != entries {
         FuzzInput.fail("entries differ when the input is cut into blocks:\n\(entries)\n---\n\(blocked)")
     }

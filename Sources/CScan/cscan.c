@@ -159,19 +159,26 @@ static inline unsigned cscan_window_step_mask(const unsigned char *filter, const
     return mask;
 }
 
-size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subject, size_t length,
+size_t cscan_window_scan(const cscan_window_tables *t, const unsigned char *subject, size_t length, size_t readable,
                          size_t *position, int32_t *found, size_t capacity) {
     const unsigned char *filter = t->filter;
     size_t count = 0, i = *position;
     if (length < CSCAN_WINDOW_BYTES - 1) { *position = length; return 0; }
+    if (readable < length) readable = length;
     const size_t last = length - (CSCAN_WINDOW_BYTES - 1);   /* no window starts after this */
+    /* Steps run while they have a window start up to `last` and their twenty bytes are readable: with
+       seventeen readable bytes after the subject, to its end. */
+    const size_t steps_end = readable < last + 20 ? readable : last + 20;
     /* Eight window starts (every second byte) per step of sixteen bytes, one branch for all eight: most
        steps find nothing. A step with a hit takes its flagged positions from a mask, in order, so that
        the filter's verdicts, hard to predict, cost no branch each. */
     for (;; i += 16) {
-        i = cscan_first_flagged_step(filter, subject, i, length);
-        if (i + 20 > length) break;
-        for (unsigned mask = cscan_window_step_mask(filter, subject + i); mask; mask &= mask - 1) {
+        i = cscan_first_flagged_step(filter, subject, i, steps_end);
+        if (i + 20 > steps_end) break;
+        unsigned mask = cscan_window_step_mask(filter, subject + i);
+        /* Window starts after `last` (past the subject's end) hold no literal. */
+        if (last - i < 14) mask &= (2u << ((last - i) / 2)) - 1;
+        for (; mask; mask &= mask - 1) {
             size_t k = i + CSCAN_WINDOW_STRIDE * (size_t)__builtin_ctz(mask);
             uint32_t window;
             memcpy(&window, subject + k, 4);
@@ -246,32 +253,27 @@ size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length) {
     return length;
 }
 
-size_t cscan_copy_counting(void *destination, const void *source, size_t length, unsigned char byte) {
-    unsigned char *to = destination;
-    const unsigned char *bytes = source;
+size_t cscan_count_byte(const void *bytes, size_t length, unsigned char byte) {
+    const unsigned char *p = bytes;
     size_t count = 0, i = 0;
 #if defined(__SSE2__) && defined(__x86_64__)
-    /* Sixteen bytes a step, stored as they are loaded: each lane counts its matches (subtracting the
-       all-ones of a match), at most 255 steps before the lanes are summed. One pass instead of a copy
-       and a count: the cutting thread does this while the others wait for their turn at the input. */
+    /* Thirty-two bytes a step in two vectors: each lane counts its matches (subtracting the all-ones of a
+       match), at most 255 steps before the lanes are summed. The cutting thread counts a block's lines
+       while the others wait for their turn at the input. */
     const __m128i target = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();
-    while (length - i >= 16) {
-        size_t steps = (length - i) / 16;
+    while (length - i >= 32) {
+        size_t steps = (length - i) / 32;
         if (steps > 255) steps = 255;
-        __m128i lanes = zero;
-        for (size_t step = 0; step < steps; step++, i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
-            _mm_storeu_si128((__m128i *)(to + i), v);
-            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, target));
+        __m128i lanes0 = zero, lanes1 = zero;
+        for (size_t step = 0; step < steps; step++, i += 32) {
+            lanes0 = _mm_sub_epi8(lanes0, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), target));
+            lanes1 = _mm_sub_epi8(lanes1, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 16)), target));
         }
-        __m128i sums = _mm_sad_epu8(lanes, zero);
+        __m128i sums = _mm_add_epi64(_mm_sad_epu8(lanes0, zero), _mm_sad_epu8(lanes1, zero));
         count += (size_t)_mm_cvtsi128_si64(sums) + (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums));
     }
 #endif
-    for (; i < length; i++) {
-        to[i] = bytes[i];
-        count += bytes[i] == byte;
-    }
+    for (; i < length; i++) count += p[i] == byte;
     return count;
 }
 
@@ -734,11 +736,11 @@ static inline int cscan_gate_literal_admits(const cscan_rule_gate *g, const csca
 }
 
 int cscan_gate_admits(const cscan_rule_gate *g, cscan_gate_marks *marks, const unsigned char *subject, size_t length,
-                      int32_t *scratch, size_t capacity) {
+                      size_t readable, int32_t *scratch, size_t capacity) {
     size_t position = 0, found = 0;
     int started = 0;
     while (position < length) {
-        size_t count = cscan_window_scan(g->window, subject, length, &position, scratch, capacity);
+        size_t count = cscan_window_scan(g->window, subject, length, readable, &position, scratch, capacity);
         if (count == 0) continue;
         if (!started) {
             /* A new generation only for a message with some literal: most have none. */
@@ -767,15 +769,15 @@ int cscan_gate_admits(const cscan_rule_gate *g, cscan_gate_marks *marks, const u
 
 long cscan_skip_quiet_lines(const cscan_rule_gate *gate, cscan_gate_marks *marks, int32_t *scratch, size_t capacity,
                             cscan_header_parser header, const unsigned char *message, size_t message_length,
-                            const unsigned char *rest, size_t rest_length, size_t max_line, size_t *consumed_bytes,
-                            int *stopped_at_loud) {
+                            size_t message_readable, const unsigned char *rest, size_t rest_length, size_t max_line,
+                            size_t *consumed_bytes, int *stopped_at_loud) {
     *consumed_bytes = 0;
     *stopped_at_loud = 0;
     /* The candidate is the entry before `pos`: first the one of `message`, then the last line looked at.
        The header line at `pos` ends it; only then is its message scanned (a multi-line entry's first line
        is not: it goes back to the caller unscanned, to be built and classified whole). */
     const unsigned char *candidate = message;
-    size_t candidate_length = message_length;
+    size_t candidate_length = message_length, candidate_readable = message_readable;
     int first = 1;
     long lines = 0;
     size_t pos = 0, consumed = 0;
@@ -788,7 +790,7 @@ long cscan_skip_quiet_lines(const cscan_rule_gate *gate, cscan_gate_marks *marks
         if (end - pos > max_line) break;
         long message_start = header(rest + pos, end - pos, spans);
         if (message_start < 0) break;
-        if (cscan_gate_admits(gate, marks, candidate, candidate_length, scratch, capacity)) {
+        if (cscan_gate_admits(gate, marks, candidate, candidate_length, candidate_readable, scratch, capacity)) {
             *stopped_at_loud = !first;
             break;
         }
@@ -796,6 +798,7 @@ long cscan_skip_quiet_lines(const cscan_rule_gate *gate, cscan_gate_marks *marks
         size_t m = (size_t)message_start < end - pos ? (size_t)message_start : end - pos;
         candidate = rest + pos + m;
         candidate_length = end - pos - m;
+        candidate_readable = rest_length - pos - m;
         pos = next;
     }
     if (first) return -1;

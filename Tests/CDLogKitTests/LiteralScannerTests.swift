@@ -1,4 +1,5 @@
 @testable import CDLogKit
+import CScan
 import Testing
 
 @Suite struct LiteralScannerTests {
@@ -7,6 +8,22 @@ import Testing
         var counts: [Int: Int] = [:]
         var copy = bytes
         copy.withUnsafeMutableBytes { raw in scanner.scan(UnsafeRawBufferPointer(raw)) { counts[$0, default: 0] += 1 } }
+        return counts
+    }
+
+    /// What the window scan alone (`cscan_window_scan`) reports for `bytes[0..<length]`, told that all of
+    /// `bytes` may be read.
+    static func windowOccurrences(_ scanner: LiteralScanner, _ bytes: [UInt8], length: Int) -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        bytes.withUnsafeBufferPointer { buffer in
+            scanner.tables.withScanRoom { window, room, capacity in
+                var position = 0
+                while position < length {
+                    let count = cscan_window_scan(window, buffer.baseAddress, length, buffer.count, &position, room, capacity)
+                    for k in 0..<count { counts[Int(room[k]), default: 0] += 1 }
+                }
+            }
+        }
         return counts
     }
 
@@ -46,7 +63,8 @@ import Testing
     /// even and odd offsets, which only every second window start sees), with literals of 1 to 23
     /// bytes (3, 4 and 5 bytes are the edge cases of the two-parity anchors), caseless or not, some
     /// containing zero bytes; and the anchors chosen from a sample (the subjects' own text, or
-    /// unrelated bytes) change nothing.
+    /// unrelated bytes) change nothing. Nor do readable bytes after the subject (`readable`: the quiet
+    /// walk's subjects are followed by the rest of their buffer), whatever they are.
     @Test(arguments: ["none", "alike", "unrelated"])
     func agreesWithNaiveSearch(sampleKind: String) {
         var random = SeededRandom(state: 2026)
@@ -86,6 +104,12 @@ import Testing
                 actual[id] = 1
             }
             #expect(actual == expected, "\(String(decoding: subject, as: UTF8.self).debugDescription)")
+            let alone = Self.windowOccurrences(scanner, subject, length: subject.count)
+            let followed = subject + (0..<Int.random(in: 1...40, using: &random)).map { _ in
+                [UInt8.random(in: 0...255, using: &random), alphabet.randomElement(using: &random)!].randomElement(using: &random)!
+            }
+            #expect(Self.windowOccurrences(scanner, followed, length: subject.count) == alone,
+                    "followed by \(followed.count - subject.count) bytes: \(String(decoding: subject, as: UTF8.self).debugDescription)")
         }
     }
 

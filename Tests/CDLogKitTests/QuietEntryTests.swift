@@ -133,7 +133,7 @@ import Testing
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { b in
             gate.scanner.withScanRoom { _, room, capacity in
-                cscan_gate_admits(gate.gate, scratch.prefilter.gateMarks, b.baseAddress, b.count, room, capacity) != 0
+                cscan_gate_admits(gate.gate, scratch.prefilter.gateMarks, b.baseAddress, b.count, b.count, room, capacity) != 0
             }
         }
     }
@@ -181,7 +181,7 @@ import Testing
                 rest.withUnsafeMutableBufferPointer { r in
                     gate.scanner.withScanRoom { _, room, capacity in
                         cscan_skip_quiet_lines(gate.gate, scratch.prefilter.gateMarks, room, capacity, cscan_nslog_header,
-                                               m.baseAddress, m.count, r.baseAddress, r.count, maxLine, &bytes, &loud)
+                                               m.baseAddress, m.count, m.count, r.baseAddress, r.count, maxLine, &bytes, &loud)
                     }
                 }
             }

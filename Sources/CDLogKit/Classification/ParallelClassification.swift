@@ -82,7 +82,9 @@ final class ParallelClassification: @unchecked Sendable {
     private func work() {
         // A renderer of this thread's own, reused from block to block (`RenderingReporter`).
         let renderer = renderingReporter?.makeRenderer()
-        while let (part, claim, flushAfter) = cutNextPart(renderer: renderer) {
+        // The memory this thread's blocks are read into and classified in (`forNextPart(readingInto:)`).
+        let readBuffer = reader.makeReadBuffer()
+        while let (part, claim, flushAfter) = cutNextPart(renderer: renderer, readingInto: readBuffer) {
             let outcome: Result<ClassifyRun.Batch, Error>
             switch claim {
             case .block(let block, let context):
@@ -103,7 +105,7 @@ final class ParallelClassification: @unchecked Sendable {
 
     /// Takes this thread's turn at the input: the next part's number, what to do with it and whether
     /// the input paused after it; nil when the input ended or something failed.
-    private func cutNextPart(renderer: (any EntryRenderer)?) -> (Int, Claim, Bool)? {
+    private func cutNextPart(renderer: (any EntryRenderer)?, readingInto readBuffer: ReadBuffer) -> (Int, Claim, Bool)? {
         input.lock()
         defer { input.unlock() }
         // Room in the window: the batches in memory stay bounded whatever the threads' speeds.
@@ -115,7 +117,7 @@ final class ParallelClassification: @unchecked Sendable {
         var claim: Claim?
         var paused = false
         do {
-            let more = try reader.forNextPart(isCutPoint: isCutPoint, onPause: { paused = true }) { part in
+            let more = try reader.forNextPart(readingInto: readBuffer, isCutPoint: isCutPoint, onPause: { paused = true }) { part in
                 switch part {
                 case .block(let block):
                     claim = .block(block, ClassifyRun.PartContext(linesBefore: linesHandedOut, renderer: renderer))

@@ -51,11 +51,16 @@ public struct EntrySplitter {
             let marks = scratch.prefilter.gateMarks
             reader.skipBufferedLines { rest, maxLineBytes in
                 guard let restBase = rest.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return (0, 0) }
+                // The line's buffer goes on with the rest (after its `\n` or `\r\n`): the scan of its
+                // message may read on into it.
+                let lineEnd = lineBase + line.count
+                let messageReadable = restBase >= lineEnd && restBase - lineEnd <= 2
+                    ? restBase + rest.count - (lineBase + prefixEnd) : line.count - prefixEnd
                 return gate.scanner.withScanRoom { _, room, capacity in
                     var bytes = 0
                     let lines = cscan_skip_quiet_lines(gate.gate, marks, room, capacity, parser, lineBase + prefixEnd,
-                                                       line.count - prefixEnd, restBase, rest.count, maxLineBytes, &bytes,
-                                                       &stoppedAtLoud)
+                                                       line.count - prefixEnd, messageReadable, restBase, rest.count,
+                                                       maxLineBytes, &bytes, &stoppedAtLoud)
                     guard lines >= 0 else { return (0, 0) }
                     entries = 1 + lines
                     return (lines, bytes)

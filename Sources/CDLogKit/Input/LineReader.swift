@@ -21,7 +21,11 @@ public final class LineReader {
     @exclusivity(unchecked) public private(set) var lineNumber = 0
     public let sourceName: String
     private var source: any ByteSource
+    /// The memory read into: `bufferOwner`'s (the reader's own `ReadBuffer`, one lent by
+    /// `forNextPart(readingInto:)`, or a block's). Unread bytes are `buffer[start..<end]`.
     @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
+    /// Keeps `buffer` alive.
+    private var bufferOwner: AnyObject
     @exclusivity(unchecked) private var start = 0
     @exclusivity(unchecked) private var end = 0
     @exclusivity(unchecked) private var atEOF = false
@@ -35,33 +39,33 @@ public final class LineReader {
         self.sourceName = source.name
         self.blockSize = max(blockSize, 4096)
         self.maxLineBytes = max(1, maxLineBytes)
-        blockOwner = nil
-        buffer = .allocate(byteCount: self.blockSize + self.maxLineBytes + 1, alignment: 16)
+        let own = ReadBuffer(byteCount: self.blockSize + self.maxLineBytes + 1)
+        buffer = own.bytes
+        bufferOwner = own
     }
 
-    /// A reader over a block cut by `nextBlock`: it reads the block's own storage, no copy.
+    /// A reader over a block cut by `forNextPart`: it reads the block where it was cut, no copy.
     public init(block: ByteBlock, name: String, maxLineBytes: Int = EntryLimits.maxMessageBytes) {
         self.source = MemoryByteSource(name: name, bytes: [])
         self.sourceName = name
         self.blockSize = max(block.count, 1)
         self.maxLineBytes = max(1, maxLineBytes)
-        blockOwner = block
+        bufferOwner = block
         buffer = block.storage
         end = block.count
         atEOF = true
     }
 
-    /// Keeps a block's storage alive while this reader reads it (nil: `buffer` is ours to free).
-    private let blockOwner: ByteBlock?
-    /// Storage for the blocks `nextBlock` hands out (up to 8 in flight are reused).
-    private lazy var blockPool = BlockStoragePool(bufferSize: blockSize + 1, keep: 8)
-
-    deinit { if blockOwner == nil { buffer.deallocate() } }
+    /// Memory for `forNextPart(readingInto:)`: the size of this reader's own buffer.
+    public func makeReadBuffer() -> ReadBuffer {
+        ReadBuffer(byteCount: blockSize + maxLineBytes + 1)
+    }
 
     /// Reads until at least `count` bytes are buffered (or the end of input) and returns them, without
     /// consuming anything. Used for format detection.
     public func peek(_ count: Int) throws -> ArraySlice<UInt8> {
-        let wanted = min(count, buffer.count - 1)
+        // One byte short of the buffer, so that `fill` always has room; a block's reader has all it reads.
+        let wanted = min(count, atEOF ? end - start : buffer.count - 1)
         while end - start < wanted, !atEOF {
             // A live stream that pauses is detected on what it has sent (once it has sent something);
             // the pause is reported to the next reader call that runs out of lines, as nothing was consumed.
@@ -182,7 +186,8 @@ public final class LineReader {
 
     /// A part of the input as `forEachPart` cuts it; each part splits into entries on its own.
     public enum Part {
-        /// Whole lines in storage of their own: read them with `LineReader(block:name:)`, on any thread.
+        /// Whole lines, in the `ReadBuffer` they were read into: read them with `LineReader(block:name:)`,
+        /// on any thread, until the next part is cut into that buffer.
         case block(ByteBlock)
         /// An entry longer than a block: the cutting reader itself, up to the entry's end (its
         /// `lineNumber` counts the span's lines). Only valid during the call, on the calling thread.
@@ -202,20 +207,32 @@ public final class LineReader {
     /// cut point, and, for an entry longer than a block, a span read line by line up to the next cut point,
     /// so it stays whole. `isCutPoint` sees lines as `nextLine` hands them out (no `\r\n`, cut at the line
     /// cap). When the input pauses (`pauseMilliseconds`), what came before is a part of its own, then
-    /// `onPause` is called. Lines handed out in blocks are not counted in `lineNumber`.
+    /// `onPause` is called. Lines handed out in blocks are not counted in `lineNumber`. A part is only
+    /// valid during the call.
     /// This is how `ClassifyRun` cuts a source for its threads; the tests and fuzzers run it on one
-    /// thread and check it gives the entries one pass gives.
+    /// thread and check it gives the entries one pass gives. It reads into two buffers in turn, as two
+    /// threads do (`forNextPart(readingInto:)`), so that unread bytes move from one to the other.
     public func forEachPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, onPause: () throws -> Void = {},
                             _ body: (Part) throws -> Void) throws {
-        while try forNextPart(isCutPoint: isCutPoint, onPause: onPause, body) {}
+        let buffers = [makeReadBuffer(), makeReadBuffer()]
+        var turn = 0
+        while try forNextPart(readingInto: buffers[turn % 2], isCutPoint: isCutPoint, onPause: onPause, body) { turn += 1 }
     }
 
     /// One step of `forEachPart`: cuts the next part and calls `body` with it, then `onPause` when the
     /// input paused there (a pause with nothing unread calls only `onPause`). Returns false, calling
     /// neither, at the end of input. For callers that cut parts one at a time (`ClassifyRun`'s threads
     /// take turns at it).
-    public func forNextPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, onPause: () throws -> Void = {},
-                            _ body: (Part) throws -> Void) throws -> Bool {
+    ///
+    /// The part is read into `readingInto` (from `makeReadBuffer`), which the reader keeps reading into
+    /// until the next call: the unread bytes move there first, then the input is read after them, and a
+    /// block is handed out where it was read. Each thread lends the buffer of its own that it classifies
+    /// its blocks in, so a block is never copied, and its bytes stay in the cache of the core that reads
+    /// them (a shared buffer copied into each block made both copies move between the cores).
+    /// Precondition: no block cut into `readingInto` earlier is still being read.
+    public func forNextPart(readingInto lent: ReadBuffer, isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool,
+                            onPause: () throws -> Void = {}, _ body: (Part) throws -> Void) throws -> Bool {
+        readInto(lent)
         guard let step = try nextBlock(isCutPoint: isCutPoint) else { return false }
         switch step {
         case .block(let block): try body(.block(block))
@@ -232,9 +249,21 @@ public final class LineReader {
         return true
     }
 
-    /// Consumes `buffer[start..<blockEnd]` into a block.
+    /// Moves the unread bytes to the start of `lent` and reads into it from now on.
+    private func readInto(_ lent: ReadBuffer) {
+        precondition(lent.bytes.count == buffer.count && bufferOwner is ReadBuffer, "a read buffer from another reader")
+        guard lent.bytes.baseAddress != buffer.baseAddress else { return }
+        let pending = end - start
+        if pending > 0 { lent.bytes.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
+        buffer = lent.bytes
+        bufferOwner = lent
+        start = 0
+        end = pending
+    }
+
+    /// Consumes `buffer[start..<blockEnd]` as a block, where it is.
     private func takeBlock(upTo blockEnd: Int) -> ByteBlock {
-        let block = ByteBlock(copying: UnsafeRawBufferPointer(rebasing: buffer[start..<blockEnd]), pool: blockPool)
+        let block = ByteBlock(UnsafeMutableRawBufferPointer(rebasing: buffer[start..<blockEnd]), owner: bufferOwner)
         consumedBytes += blockEnd - start
         start = blockEnd
         return block
@@ -362,58 +391,45 @@ public final class LineReader {
     }
 }
 
-/// Whole lines cut from an input by `LineReader.nextBlock`, in storage of their own that a block
-/// reader (`LineReader(block:name:)`) reads in place. Immutable once made.
+/// Memory a `LineReader` reads into: its own, or one a thread lends it (`forNextPart(readingInto:)`).
+public final class ReadBuffer: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(byteCount: Int) {
+        bytes = .allocate(byteCount: byteCount, alignment: 64)
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// Whole lines cut from an input by `LineReader.forNextPart`, where they were read (in a `ReadBuffer`),
+/// which a block reader (`LineReader(block:name:)`) reads in place. Immutable once made.
 public final class ByteBlock: @unchecked Sendable {
-    /// `count` bytes plus at least one spare byte (a reader never reads it).
     let storage: UnsafeMutableRawBufferPointer
-    public let count: Int
+    public var count: Int { storage.count }
     /// The lines a block reader hands out: one per `\n`, and one for a last line without it.
     public let lineCount: Int
-    private let pool: BlockStoragePool?
+    /// Keeps `storage` alive.
+    private let owner: AnyObject
 
-    /// Copies `bytes`, into storage from `pool` when it has some of the right size.
-    init(copying bytes: UnsafeRawBufferPointer, pool: BlockStoragePool? = nil) {
-        count = bytes.count
-        self.pool = pool
-        storage = pool?.take(byteCount: bytes.count + 1) ?? .allocate(byteCount: bytes.count + 1, alignment: 16)
+    /// The block of `bytes`, which `owner` keeps alive; counts its lines.
+    init(_ bytes: UnsafeMutableRawBufferPointer, owner: AnyObject) {
+        storage = bytes
+        self.owner = owner
         if let base = bytes.baseAddress, !bytes.isEmpty {
-            let newlines = cscan_copy_counting(storage.baseAddress!, base, bytes.count, 0x0A)
-            lineCount = newlines + (bytes.last == 0x0A ? 0 : 1)
+            lineCount = cscan_count_byte(base, bytes.count, 0x0A) + (bytes.last == 0x0A ? 0 : 1)
         } else {
             lineCount = 0
         }
     }
 
+    /// A block of a copy of `bytes` (for tests).
+    convenience init(copying bytes: UnsafeRawBufferPointer) {
+        let copy = ReadBuffer(byteCount: max(bytes.count, 1))
+        if let base = bytes.baseAddress, !bytes.isEmpty { copy.bytes.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        self.init(UnsafeMutableRawBufferPointer(rebasing: copy.bytes[0..<bytes.count]), owner: copy)
+    }
+
     /// The bytes, copied (for tests).
-    public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(rebasing: storage[0..<count])) }
-
-    deinit {
-        if let pool { pool.give(storage) } else { storage.deallocate() }
-    }
-}
-
-/// Block storage kept for reuse (`ReusePool`): a new 256 KiB allocation per block is a fresh `mmap` whose
-/// pages all fault in (5 % of a one-thread run). Holds at most `keep` buffers of `bufferSize` bytes; other
-/// sizes are not pooled. Thread-safe (blocks die on worker threads).
-final class BlockStoragePool: @unchecked Sendable {
-    let bufferSize: Int
-    private let buffers: ReusePool<UnsafeMutableRawBufferPointer>
-
-    init(bufferSize: Int, keep: Int) {
-        self.bufferSize = bufferSize
-        buffers = ReusePool(keep: keep) { .allocate(byteCount: bufferSize, alignment: 16) }
-    }
-
-    deinit { for buffer in buffers.drain() { buffer.deallocate() } }
-
-    /// A pooled buffer of `bufferSize` bytes when `byteCount` fits in one, else nil.
-    func take(byteCount: Int) -> UnsafeMutableRawBufferPointer? {
-        byteCount <= bufferSize ? buffers.take() : nil
-    }
-
-    func give(_ buffer: UnsafeMutableRawBufferPointer) {
-        if buffer.count != bufferSize { return buffer.deallocate() }
-        buffers.give(buffer)?.deallocate()
-    }
+    public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
 }

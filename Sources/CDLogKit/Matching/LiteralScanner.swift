@@ -211,7 +211,7 @@ extension LiteralScanner.Tables {
             withScanRoom { window, ids, capacity in
                 var position = 0
                 repeat {
-                    let count = cscan_window_scan(window, base, length, &position, ids, capacity)
+                    let count = cscan_window_scan(window, base, length, length, &position, ids, capacity)
                     for k in 0..<count { found(Int(ids[k])) }
                 } while position < length
             }

@@ -71,17 +71,19 @@ typedef struct {
 /// how many it wrote. It stops early, before
 /// a position whose anchors might not fit in what is left of `capacity`, and then `*position` is where
 /// to resume; otherwise `*position` becomes `length`. `capacity` must be at least the largest bucket's
-/// anchor count, so that every call makes progress. Reads only `subject[0..<length]`.
-size_t cscan_window_scan(const cscan_window_tables *tables, const unsigned char *subject, size_t length,
+/// anchor count, so that every call makes progress. Reads only `subject[0..<readable]` (`readable` below
+/// `length` counts as `length`): a caller whose subject is followed by more bytes of its buffer says so,
+/// and the last window starts are then looked at in whole steps (with seventeen bytes to spare) instead
+/// of one by one. What is found never depends on `readable`.
+size_t cscan_window_scan(const cscan_window_tables *tables, const unsigned char *subject, size_t length, size_t readable,
                          size_t *position, int32_t *found, size_t capacity);
 
 /// Length of the longest prefix of `bytes` that a JSON string can hold unescaped: the index of the first
 /// byte below 0x20, `"`, `\\` or 0x7F, or `length` when there is none. Eight bytes per step.
 size_t cscan_json_plain_prefix(const unsigned char *bytes, size_t length);
 
-/// Copies `length` bytes from `source` to `destination` (which must not overlap) and returns how many
-/// of them equal `byte`, in one pass (sixteen bytes a step where SSE2 is available).
-size_t cscan_copy_counting(void *destination, const void *source, size_t length, unsigned char byte);
+/// How many of the `length` bytes at `bytes` equal `byte` (thirty-two a step where SSE2 is available).
+size_t cscan_count_byte(const void *bytes, size_t length, unsigned char byte);
 
 /// Tunes glibc's malloc for a streaming tool: at most `arenas` arenas (`M_ARENA_MAX`) and a fixed
 /// 128 KiB mmap threshold (`M_MMAP_THRESHOLD`, which also turns off glibc's raising of that threshold
@@ -186,16 +188,18 @@ void cscan_gate_marks_destroy(cscan_gate_marks *marks);
 /// literal of a rule without clauses; otherwise, once the whole subject is scanned, 1 when some rule of
 /// a literal found has every clause held, else 0. Every scanned literal of the gate must be anchored (none
 /// of one or two bytes; on-demand ones may be any length). `marks` hold at least the gate's literal count;
-/// `scratch` holds `capacity` ids, at least the largest bucket's anchor count.
+/// `scratch` holds `capacity` ids, at least the largest bucket's anchor count. `readable` as for
+/// `cscan_window_scan`.
 int cscan_gate_admits(const cscan_rule_gate *gate, cscan_gate_marks *marks, const unsigned char *subject, size_t length,
-                      int32_t *scratch, size_t capacity);
+                      size_t readable, int32_t *scratch, size_t capacity);
 
 /// A line format's header parser as `cscan_nslog_header`: returns where the message starts, or -1 for
 /// a line that does not start an entry.
 typedef long (*cscan_header_parser)(const unsigned char *line, size_t length, int32_t *spans);
 
 /// Quiet entries: one header line whose message admits no rule of `gate` (`cscan_gate_admits`).
-/// `message` is the message of the entry whose header line was handed out last; `rest` holds
+/// `message` is the message of the entry whose header line was handed out last, with `message_readable`
+/// bytes readable from it (its buffer going on to the end of `rest`, say); `rest` holds
 /// the complete lines after it, as read (`\n`-terminated, `\r\n` accepted; a line without its `\n` is
 /// not looked at). The entry is quiet when its message admits no rule and the
 /// next line is a header line (which ends it). Returns -1 when it is not quiet or that is not known from
@@ -208,7 +212,7 @@ typedef long (*cscan_header_parser)(const unsigned char *line, size_t length, in
 /// pasted crash report's first line): a digit-led timestamp prefix, for one.
 long cscan_skip_quiet_lines(const cscan_rule_gate *gate, cscan_gate_marks *marks, int32_t *scratch, size_t capacity,
                             cscan_header_parser header, const unsigned char *message, size_t message_length,
-                            const unsigned char *rest, size_t rest_length, size_t max_line, size_t *consumed_bytes,
-                            int *stopped_at_loud);
+                            size_t message_readable, const unsigned char *rest, size_t rest_length, size_t max_line,
+                            size_t *consumed_bytes, int *stopped_at_loud);
 
 #endif

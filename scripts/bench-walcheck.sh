@@ -26,8 +26,7 @@ command -v python3 >/dev/null || { echo "bench: python3 is required" >&2; exit 2
 if [ -n "${WALCHECK_BIN:-}" ]; then
     BIN="$WALCHECK_BIN"
 else
-    swift build -c release --product walcheck >/dev/null
-    BIN="$(swift build -c release --show-bin-path)/walcheck"
+    BIN="$(scripts/build-release.sh walcheck 2>/dev/null)/walcheck"
 fi
 
 if [ ! -f "$DB-wal" ] || [ "$(stat -c %s "$DB-wal" 2>/dev/null || stat -f %z "$DB-wal")" -lt $((SIZE_MB * 1000000)) ]; then

@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product cdlog >&2
+bin="$(scripts/build-release.sh cdlog)"
 sample="${1:-Samples/logs/migration-failure.log}"
-exec .build/release/cdlog classify "$sample"
+exec "$bin/cdlog" classify "$sample"

@@ -68,12 +68,9 @@ RSS_SMALL_MB = 10    # cdlog's peak RSS is also measured on a file this size, to
 def build_release(product):
     """Builds `product` in release mode and returns the path of its executable.
 
-    The only place the build command is set: to build differently (e.g. add "--static-swift-stdlib", or
-    "--scratch-path", ".build-bench" to keep the benchmark's build apart), change `command` here.
+    Built as users build it (scripts/build-release.sh: on Linux with the Swift runtime linked in).
     bench-walcheck.sh uses the walcheck built here (WALCHECK_BIN) when run from this script."""
-    command = ["swift", "build", "-c", "release"]
-    subprocess.run(command + ["--product", product], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    bin_path = subprocess.run(command + ["--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
+    bin_path = subprocess.run(["scripts/build-release.sh", product], cwd=ROOT, check=True, capture_output=True,
                               text=True).stdout.strip()
     return os.path.join(bin_path, product)
 

@@ -4,7 +4,7 @@
 # the same from run to run, so it shows the effect of a change of a few per cent.
 #
 # usage: scripts/bench/count-instructions.sh [--binary PATH] FILE...
-#   --binary PATH   the cdlog to measure (default: builds and uses .build/release/cdlog)
+#   --binary PATH   the cdlog to measure (default: builds it with scripts/build-release.sh)
 # Needs valgrind. The binary is measured through a copy without DWARF data (valgrind cannot read the
 # toolchain's), symbols kept.
 set -euo pipefail
@@ -18,8 +18,7 @@ if [[ $# -eq 0 ]]; then
 fi
 command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not installed" >&2; exit 2; }
 if [[ -z "$binary" ]]; then
-    swift build -c release --product cdlog >/dev/null
-    binary=.build/release/cdlog
+    binary="$(scripts/build-release.sh cdlog 2>/dev/null)/cdlog"
 fi
 
 work=$(mktemp -d)

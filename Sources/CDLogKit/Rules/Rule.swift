@@ -66,7 +66,8 @@ public final class Rule: Sendable {
     public let matchExamples: [RuleExample]
     public let nomatchExamples: [RuleExample]
     public let location: SourceLocation
-    /// Global declaration order (files by name, then position): the last tie-breaker.
+    /// Global declaration order (files by name, then position): the last tie-breaker. It increases in
+    /// that order, with gaps between files (`RuleSet.ordersPerFile`).
     public let order: Int
     /// `"category":…,"severity":…,"rule":…,"title":…` and `"advice":…` as JSON members, encoded once
     /// (`JSONWriter.members(encoded:)`): escaping them again for every finding was a quarter of the

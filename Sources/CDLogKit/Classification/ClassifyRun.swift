@@ -9,9 +9,10 @@ import CScan
 /// boundaries and classified on `threads` threads, then merged in order (`ParallelClassification`); for
 /// a `RenderingReporter` the classifying threads also fold echoes and render findings, and only each
 /// block's first and last finding reach the merge as entries. Throws `ToolFailure` for an unreadable
-/// source and `OutputClosed` when the reader of the output went away. Memory is bounded by the blocks in
-/// flight (`threads + 1` blocks of `blockSize`, with their rendered findings), one entry per thread and,
-/// for document reporters, the findings.
+/// source and `OutputClosed` when the reader of the output went away. Memory is bounded by one read
+/// buffer per thread (a block of `blockSize` and a capped line: blocks are classified where they are
+/// read), the rendered findings of at most `threads + 1` blocks cut but not merged, one entry per thread
+/// and, for document reporters, the findings.
 public struct ClassifyRun: Sendable {
     public struct Options: Sendable {
         public var forcedFormat: InputFormat?

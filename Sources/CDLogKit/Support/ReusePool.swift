@@ -1,6 +1,6 @@
-/// Things that are costly to make and free, kept for reuse across threads: block storage (a fresh
-/// 256 KiB allocation is an mmap whose pages all fault in) and classifier scratches (PCRE2 match data
-/// and a JIT stack, whose munmap interrupts the other cores for a TLB flush).
+/// Things that are costly to make and free, kept for reuse across threads: classifier scratches (PCRE2
+/// match data and a JIT stack, whose munmap interrupts the other cores for a TLB flush) and the storage
+/// of a block's rendered findings (a fresh array of that size is an mmap whose pages all fault in).
 ///
 /// Contract: `take` returns a kept element or makes one; `give` keeps an element while fewer than
 /// `keep` are kept and otherwise hands it back (for the caller to free). Thread-safe.
@@ -15,13 +15,6 @@ final class ReusePool<Element>: @unchecked Sendable {
         self.make = make
     }
 
-    /// Elements still kept (for an owner that must free them).
-    func drain() -> [Element] {
-        lock.withLock {
-            defer { kept = [] }
-            return kept
-        }
-    }
 
     func take() -> Element {
         let reused = lock.withLock { kept.popLast() }

@@ -9,10 +9,13 @@ import Darwin
 /// Runs a root command the way both cdlog executables must behave (DOMAIN.md §5):
 /// `--help`/`--version` print to stdout and exit 0; usage errors, `ToolFailure`s and any other error
 /// print one line to stderr and exit 2; `OutputClosed` (a closed stdout pipe) ends quietly with 0;
-/// `ExitCode` thrown by a command is passed through (1 for findings at or above `--fail-on`).
+/// `ExitCode` thrown by a command is passed through (1 for findings at or above `--fail-on`). A write past
+/// the file-size limit fails with a one-line error (exit 2) instead of killing the process with SIGXFSZ.
 public enum CommandRunner {
     public static func main<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]? = nil) -> Never {
         OutputSink.ignoreBrokenPipeSignal()
+        // Past a file-size limit (`ulimit -f`) a write then fails with EFBIG, reported as "cannot write".
+        signal(SIGXFSZ, SIG_IGN)
         let toolName = root.configuration.commandName ?? String(describing: root)
         do {
             var command = try root.parseAsRoot(arguments)

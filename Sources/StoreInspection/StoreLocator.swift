@@ -13,6 +13,17 @@ public struct StoreFiles: Sendable, Equatable {
     public var walIndex: String?
     /// `-journal` path when that file exists, else nil.
     public var journal: String?
+
+    /// Every path a writer must never replace: the database as given and as resolved, and each one's
+    /// `-wal`, `-shm` and `-journal` name, whether or not that companion exists yet.
+    public var protectedPaths: [String] {
+        var paths: [String] = []
+        for base in [database, resolvedDatabase] {
+            paths.append(base)
+            for suffix in StoreLocator.companionSuffixes { paths.append(base + suffix) }
+        }
+        return paths
+    }
 }
 
 /// Turns the PATH argument into store file sets.

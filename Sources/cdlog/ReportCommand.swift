@@ -1,8 +1,10 @@
 import ArgumentParser
 import CDLogCore
 import CDLogKit
+import CLISupport
 import Foundation
 import ReportKit
+import StoreInspection
 #if canImport(Glibc)
 import Glibc
 #else
@@ -64,26 +66,27 @@ struct ReportCommand: ParsableCommand {
         options.limits.templates = maxRows
         options.forcedFormat = InputFormat(rawValue: inputFormat)
         options.threads = ProcessInfo.processInfo.activeProcessorCount
-        // Open everything first: a missing file fails before any work is done.
         var paths = files
         if paths.isEmpty && !(store != nil && isatty(0) == 1) { paths = ["-"] }
+        let located = try store.map { try StoreLocator.locate($0) } ?? []
+        // Checked before anything is read: an output that would replace an input is refused.
+        let outputFile = try output.map {
+            try OutputFile(path: $0, protecting: ProtectedInputs(
+                paths: paths + located.flatMap(\.protectedPaths) + (store.map { [$0] } ?? []),
+                readsStandardInput: paths.contains("-")))
+        }
+        // Open everything first: a missing file fails before any work is done.
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
-        let stores = try store.map { try ReportBuilder.inspectStores(at: $0) } ?? []
+        let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
         let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores)
         let text = ReportOutputFormat(rawValue: format)!.render(document)
-
-        let sink: OutputSink
-        var descriptor: Int32 = -1
-        if let output {
-            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw ToolFailure("cannot write \(output): \(String(cString: strerror(errno)))") }
-            sink = OutputSink(fd: descriptor, name: output)
+        if let outputFile {
+            try outputFile.write(text)
         } else {
-            sink = OutputSink()
+            let sink = OutputSink()
+            try sink.write(text)
+            try sink.flush()
         }
-        defer { if descriptor >= 0 { close(descriptor) } }
-        try sink.write(text)
-        try sink.flush()
         if let failOn, let threshold = Severity(name: failOn), let highest = document.highestSeverity, highest >= threshold {
             throw ExitCode(ExitStatus.findings.rawValue)
         }

@@ -6,7 +6,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List, test and explain classification rules.",
-        subcommands: [List.self, Test.self, Explain.self]
+        subcommands: [List.self, Test.self, Explain.self, Eval.self]
     )
 
     struct List: ParsableCommand {
@@ -66,6 +66,25 @@ struct RulesCommand: ParsableCommand {
             }
             let sink = OutputSink()
             try sink.write(RuleCatalogListing.explain(rule))
+            try sink.flush()
+        }
+    }
+
+    struct Eval: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Score the catalog on a labelled corpus of real console text (Eval/README.md).",
+            discussion: "Prints category accuracy per category, severity agreement, false alarms on noise lines and entry boundaries on whole pastes, one table per PATH.")
+        @Argument(help: "Corpus folders or .jsonl files, e.g. Eval/dev.") var paths: [String]
+        @Flag(name: .long, help: "List every entry whose category or severity is wrong.") var verbose = false
+        @OptionGroup var rules: RuleOptions
+
+        func run() throws {
+            let evaluation = CorpusEvaluation(classifier: try Classifier(ruleSet: try rules.loadRuleSet()))
+            let sink = OutputSink()
+            for path in paths {
+                let score = try evaluation.score(try CorpusEvaluation.readRecords(at: path))
+                try sink.write(CorpusEvaluation.render(score, title: path, verbose: verbose) + "\n")
+            }
             try sink.flush()
         }
     }

@@ -16,17 +16,27 @@ public final class Classifier: Sendable {
     /// its own (`Scratch.gates`); the literals are in `gateStorage`.
     private let gates: [(ObjectIdentifier, LiteralGate)]
     private let gateStorage: FrozenStorage
+    /// The code tables, fatal wrappers and fallback markers that data-resolved rules consult.
+    private let codes: CodeCatalog?
+    /// Each rule's twin at `fatal`, by rule object: what a finding becomes inside a fatal wrapper.
+    private let fatalTwins: [ObjectIdentifier: Rule]
 
     public init(ruleSet: RuleSet) throws {
         self.ruleSet = ruleSet
         rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
         extractors = try BuiltinExtractors()
         prefilter = Prefilter(rules: rankedRules)
-        var gated = extractors.patterns
+        codes = ruleSet.codes
+        var gated = extractors.patterns + (codes?.wrappers.map(\.regex) ?? [])
         for rule in rankedRules { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }
         let storage = FrozenStorage()
         gateStorage = storage
         gates = gated.compactMap { regex in LiteralGate(pattern: regex, storage: storage).map { (ObjectIdentifier(regex), $0) } }
+        var twins: [ObjectIdentifier: Rule] = [:]
+        for rule in rankedRules + (codes?.resolvedRules ?? []) where rule.severity < .fatal {
+            twins[ObjectIdentifier(rule)] = rule.with(severity: .fatal)
+        }
+        fatalTwins = twins
     }
 
     /// The same classifier with its prefilter tuned to `sample`, a piece of the text it is about to
@@ -44,6 +54,8 @@ public final class Classifier: Sendable {
         extractors = base.extractors
         gates = base.gates
         gateStorage = base.gateStorage
+        codes = base.codes
+        fatalTwins = base.fatalTwins
     }
 
     /// A gate that proves an entry gets no verdict: when the literals it finds in a message admit no
@@ -112,6 +124,11 @@ public final class Classifier: Sendable {
             func add(_ name: String, _ value: String) {
                 if !fields.contains(where: { $0.name == name }) { fields.append((name, value)) }
             }
+            var verdict = rule
+            if let resolution = rule.resolution {
+                guard let codes, let resolved = codes.resolve(resolution, message: message, scratch: scratch.match, add: add) else { continue }
+                verdict = resolved
+            }
             for (name, number) in winningPattern.groupNames {
                 if number < groups.count, let range = groups[number] {
                     add(name, Classifier.text(message, range))
@@ -132,7 +149,14 @@ public final class Classifier: Sendable {
                     add(name, value)
                 }
             }
-            return Classification(rule: rule, fields: fields)
+            // A fatal wrapper (an uncaught exception, `Fatal error:`, a `try!` trap) raises what it wraps.
+            if verdict.severity < .fatal, let codes,
+               let wrapper = codes.wrappers.first(where: { mayMatch($0.regex) && $0.regex.matches(message, scratch: scratch.match) }),
+               let twin = fatalTwins[ObjectIdentifier(verdict)] {
+                add("fatal", wrapper.name)
+                verdict = twin
+            }
+            return Classification(rule: verdict, fields: fields)
         }
         return nil
     }

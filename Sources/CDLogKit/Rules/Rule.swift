@@ -23,6 +23,17 @@ public enum BuiltinExtractor: String, CaseIterable, Sendable {
     case errorCode
 }
 
+/// How a rule whose patterns matched turns into a finding when its verdict comes from data rather than
+/// from the rule itself (Rules/README.md, "Code tables").
+public enum RuleResolution: String, CaseIterable, Sendable {
+    /// The code tables decide: the most specific known (domain, code) of the entry gives the category,
+    /// severity, title and advice; an entry with no known code is left to the next rule.
+    case codes
+    /// The last resort for an error-level entry that names Core Data, CloudKit, SwiftData or SQLite:
+    /// an "Unrecognised … error" finding whose category comes from the markers it carries.
+    case fallback
+}
+
 /// Which entries a rule applies to.
 ///
 /// Crash-report summaries are classified only by `crash` and `any` rules, so words in stack frames
@@ -65,6 +76,8 @@ public final class Rule: Sendable {
     public let references: [String]
     public let matchExamples: [RuleExample]
     public let nomatchExamples: [RuleExample]
+    /// Set when the verdict comes from data (the code tables) or the fallback, not from this rule.
+    public let resolution: RuleResolution?
     public let location: SourceLocation
     /// Global declaration order (files by name, then position): the last tie-breaker. It increases in
     /// that order, with gaps between files (`RuleSet.ordersPerFile`).
@@ -81,17 +94,26 @@ public final class Rule: Sendable {
          patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
          fieldPatterns: [(name: String, regex: PCRERegex)], extractors: [BuiltinExtractor],
          advice: String?, references: [String], matchExamples: [RuleExample],
-         nomatchExamples: [RuleExample], location: SourceLocation, order: Int) {
+         nomatchExamples: [RuleExample], location: SourceLocation, order: Int, resolution: RuleResolution? = nil) {
         self.id = id; self.title = title; self.category = category; self.severity = severity
         self.priority = priority; self.input = input; self.patterns = patterns; self.required = required
         self.excluded = excluded; self.fieldPatterns = fieldPatterns; self.extractors = extractors
         self.advice = advice; self.references = references; self.matchExamples = matchExamples
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
+        self.resolution = resolution
         let verdict = JSONWriter.encodeMembers([("category", category.id), ("severity", severity.name),
                                                 ("rule", id), ("title", title)])
         let adviceMembers = JSONWriter.encodeMembers([("advice", advice)])
         encodedVerdict = encodedStorage.freeze(bytes: verdict)
         encodedAdvice = encodedStorage.freeze(bytes: adviceMembers)
+    }
+
+    /// The same rule at another severity (a fatal wrapper raises a finding to `fatal`).
+    func with(severity: Severity) -> Rule {
+        Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: input,
+             patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
+             extractors: extractors, advice: advice, references: references, matchExamples: matchExamples,
+             nomatchExamples: nomatchExamples, location: location, order: order, resolution: resolution)
     }
 
     /// True when `self` wins over `other` for the same entry (Rules/README.md, "Which rule wins").

@@ -41,7 +41,7 @@ public struct RuleLoader {
 
     private static let ruleKeys: Set<String> = [
         "id", "title", "category", "severity", "priority", "patterns", "require", "exclude", "fields",
-        "extractors", "advice", "references", "examples", "description", "input",
+        "extractors", "advice", "references", "examples", "description", "input", "resolve",
     ]
 
     private func rule(from node: Node, defaultCategory: Category?, order: Int) throws -> Rule {
@@ -121,11 +121,18 @@ public struct RuleLoader {
                 }
             }
         }
+        var resolution: RuleResolution?
+        if let resolveNode = map["resolve"] {
+            guard let name = resolveNode.string, let value = RuleResolution(rawValue: name) else {
+                throw failure(at: resolveNode, "`resolve` must be one of: " + RuleResolution.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            resolution = value
+        }
         return Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: input,
                     patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
                     extractors: extractors, advice: advice, references: references,
                     matchExamples: matchExamples, nomatchExamples: nomatchExamples,
-                    location: location(of: node), order: order)
+                    location: location(of: node), order: order, resolution: resolution)
     }
 
     /// `word(.word)+` with lower-case letters, digits, `_` and `-`, each word starting with a letter or digit.
@@ -173,6 +180,11 @@ public struct RuleLoader {
     private func regexList(_ node: Node?, key: String) throws -> [PCRERegex] {
         guard let node else { return [] }
         return try stringList(node, key: key).map { try regex($0.node) }
+    }
+
+    /// Compiles a table's pattern; an error points at `node`.
+    func compile(_ pattern: String, at node: Node?) throws -> PCRERegex {
+        do { return try PCRERegex(pattern) } catch { throw failure(at: node, "pattern does not compile: \(error)") }
     }
 
     private func regex(_ node: Node) throws -> PCRERegex {

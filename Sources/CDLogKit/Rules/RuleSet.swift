@@ -8,22 +8,29 @@ import Foundation
 /// nothing: the first bad file stops it with an error that points into that file.
 public struct RuleSet: Sendable {
     public let rules: [Rule]
+    /// The code tables (Rules/tables/) that rules with `resolve: codes` consult; nil in sets built for tests
+    /// without them.
+    public let codes: CodeCatalog?
 
-    public init(rules: [Rule]) { self.rules = rules }
+    public init(rules: [Rule], codes: CodeCatalog? = nil) {
+        self.rules = rules
+        self.codes = codes
+    }
 
     /// The default catalog, compiled from the rule files embedded at build time.
     public static func embedded() throws -> RuleSet {
         let files = EmbeddedRuleFiles.files.map { file in
             (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
         }
-        return try RuleSet(files: files)
+        return try RuleSet(files: files, codes: try CodeCatalog.embedded())
     }
 
     /// Compiles the given files (in the order given) into one set, checking id uniqueness. The files are
     /// parsed and compiled concurrently (on every core: YAML parsing and pattern compilation are most
     /// of cdlog's start-up), then merged in order; a bad file throws the error a file-by-file load
     /// would, the first in file order.
-    public init(files: [(path: String, text: String)], base: RuleSet? = nil) throws {
+    public init(files: [(path: String, text: String)], base: RuleSet? = nil, codes: CodeCatalog? = nil) throws {
+        self.codes = codes ?? base?.codes
         var rules = base?.rules ?? []
         var indexByID: [String: Int] = [:]
         for (index, rule) in rules.enumerated() { indexByID[rule.id] = index }

@@ -1,0 +1,263 @@
+import CDLogCore
+import Foundation
+import Yams
+
+/// Every code table, and the recogniser that finds (domain, code) pairs in a message in any printed form.
+///
+/// Contract: `recognise` returns the pairs of a message in text order (at most `maxMentions`), each
+/// resolved to its table row when a table knows it; `decide` picks the row that decides the entry: the
+/// last non-generic known code, else the last known one. Domains are matched by their canonical name or
+/// any alias, case-sensitively. Immutable and thread-safe to share; matching uses the caller's scratch.
+public final class CodeCatalog: Sendable {
+    public let tables: [CodeTable]
+    /// Text that says the app terminated around an error (Rules/tables/fatal.yaml).
+    public let wrappers: [Wrapper]
+    /// The fallback's markers, in the order they are tried (Rules/tables/fallback.yaml).
+    public let markers: [Marker]
+    private let byDomain: [String: Int]
+    private let printedNames: [String: (table: Int, code: Int)]
+    private let forms: [Form]
+
+    static let maxMentions = 64
+
+    /// A fatal wrapper: its name (the finding's `fatal` field) and pattern.
+    public struct Wrapper: @unchecked Sendable {
+        public let name: String
+        public let regex: PCRERegex
+        public let example: String
+    }
+
+    /// A fallback marker: a pattern and the rule (category, title) of the entries it is the first to mark.
+    public struct Marker: @unchecked Sendable {
+        public let regex: PCRERegex
+        public let rule: Rule
+    }
+
+    /// A (domain, code) pair found in a message.
+    public struct Mention: Sendable {
+        public var domain: String
+        public var code: Int
+        public var offset: Int
+        public var entry: CodeEntry?
+    }
+
+    /// One printed form: a pattern with groups `d` (domain), `c` (code), `p` (a printed CloudKit name), `i`
+    /// (an internal code); `domain` is the form's fixed domain when the pattern names none.
+    private struct Form: @unchecked Sendable {
+        let regex: PCRERegex
+        let domain: String?
+        let groups: [String: Int]
+        /// A quoted name counts only when a table knows it (a quoted sentence before a number is common).
+        let needsKnownName: Bool
+    }
+
+    public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = []) throws {
+        self.tables = tables
+        self.wrappers = wrappers
+        self.markers = markers
+        var byDomain: [String: Int] = [:]
+        var printedNames: [String: (table: Int, code: Int)] = [:]
+        for (index, table) in tables.enumerated() {
+            for name in [table.domain] + table.aliases { byDomain[name] = index }
+            for entry in table.entries {
+                if let printed = entry.printed { printedNames[printed.lowercased()] = (index, entry.code) }
+            }
+        }
+        self.byDomain = byDomain
+        self.printedNames = printedNames
+        let ck = tables.first { $0.key == "ckerror" }?.domain
+        let sqlite = tables.first { $0.key == "sqlite" }?.domain
+        let cocoa = tables.first { $0.key == "cocoa" }?.domain
+        // Printed CloudKit names followed by ':' (a localizedDescription re-printed without its wrapper);
+        // generic names ("Internal Error") are too common in other text to count alone.
+        let specificNames = tables.flatMap { table in table.entries.filter { !$0.generic }.compactMap(\.printed) }
+            .map { NSRegularExpression.escapedPattern(for: $0) }.sorted { $0.count > $1.count }
+        var sources: [(String, String?)] = [
+            (#"Error\s?Domain=(?<d>[A-Za-z][\w.]*)\s+Code=(?<c>-?\d+)"#, nil),
+            (#"<CKError\s0x[0-9a-fA-F]+:\s\\*"(?<n>[^"\\]{1,60})\\*"\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
+            (#"\\*"(?<p>[A-Z][A-Za-z ]{2,40})\\*"\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
+            (#"\b(?<d>[A-Z][A-Za-z]*ErrorDomain|Cocoa|CKError)(?:\s*[:=/]\s*|\s*\(\s*|\s+(?:error|Error|Code=|code)\s*#?|-(?:Fehler|error)\s+)(?<c>-?\d+)\b"#, nil),
+            (#"\((?:[^()\d\n]{0,24}?)\b(?<d>Cocoa|CKErrorDomain|NSCocoaErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain)(?:[^()\d\n]{0,24}?)(?<c>-?\d+)\s*\.?\s*\)"#, nil),
+            (#"(?i:domain)\s*[:=]\s*\\*"?(?<d>[A-Za-z][\w.]*?)\\*"?\s*[;,]?\s*[-;,]?\s*\.?(?i:code)\s*[:=]\s*(?<c>-?\d+)"#, nil),
+            (#"(?i)\bsqlite3?\s+(?:error\s+)?(?:code\s*[:=]?\s*|error\s+)(?<c>\d{1,5})\b"#, sqlite),
+            (#"CoreData:\s+(?:error|fault|warning):\s+\((?<c>\d{1,5})\)\s"#, sqlite),
+            (#"\bCocoa\s+error\s+(?<c>\d+)"#, cocoa),
+        ]
+        if !specificNames.isEmpty {
+            sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))
+        }
+        forms = try sources.map { pattern, domain in
+            let regex = try PCRERegex(pattern)
+            let groups = Dictionary(regex.groupNames.map { ($0.name, $0.number) }, uniquingKeysWith: { a, _ in a })
+            return Form(regex: regex, domain: domain, groups: groups, needsKnownName: groups["p"] != nil)
+        }
+    }
+
+    /// The tables embedded at build time (Rules/tables/*.yaml).
+    public static func embedded() throws -> CodeCatalog {
+        let files = EmbeddedCodeTables.files.map { file in
+            (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
+        }
+        return try load(files: files)
+    }
+
+    /// Loads table files: a file with `domain` is a code table, one with `wrappers` the fatal wrappers,
+    /// one with `markers` the fallback's markers. Throws `RuleFileError` pointing into a bad file.
+    public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
+        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = []
+        var order = 1 << 62
+        for file in files {
+            let loader = RuleLoader(path: file.path, text: file.text)
+            let root: Node?
+            do { root = try Yams.compose(yaml: file.text) } catch { throw loader.failure(at: nil, "not valid YAML: \(error)") }
+            guard let root, let mapping = root.mapping else { throw loader.failure(at: root, "a table file is a mapping") }
+            let map = RuleLoader.keyed(mapping)
+            if map["domain"] != nil {
+                tables.append(try CodeTable(path: file.path, text: file.text, firstOrder: order))
+            } else if let list = map["wrappers"]?.sequence {
+                for item in list {
+                    let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
+                    guard let name = row["name"]?.string, let pattern = row["pattern"]?.string, let example = row["example"]?.string else {
+                        throw loader.failure(at: item, "a wrapper needs `name`, `pattern` and `example`")
+                    }
+                    wrappers.append(Wrapper(name: name, regex: try loader.compile(pattern, at: row["pattern"]), example: example))
+                }
+            } else if let list = map["markers"]?.sequence {
+                var byCategory: [Category: Rule] = [:]
+                for item in list {
+                    let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
+                    guard let pattern = row["pattern"]?.string, let title = row["title"]?.string,
+                          let category = row["category"]?.string.flatMap(Category.init(rawValue:)) else {
+                        throw loader.failure(at: item, "a marker needs `pattern`, `category` (a category id) and `title`")
+                    }
+                    let rule = byCategory[category] ?? Rule(
+                        id: "fallback.\(category.id)", title: title, category: category, severity: .error, priority: 0,
+                        input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
+                        advice: "No rule or code table knows this message yet. Read the whole entry (the template is in the `template` field); the framework and the words it carries point at the area. Please report it so a rule can be written.",
+                        references: [], matchExamples: [], nomatchExamples: [],
+                        location: SourceLocation(file: file.path, line: (item.mark?.line ?? 0), column: (item.mark?.column ?? 0)),
+                        order: order + markers.count)
+                    byCategory[category] = rule
+                    markers.append(Marker(regex: try loader.compile(pattern, at: row["pattern"]), rule: rule))
+                }
+            } else {
+                throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers` or `markers`")
+            }
+            order += 1 << 16
+        }
+        return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers)
+    }
+
+    /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.
+    public var resolvedRules: [Rule] {
+        var seen = Set<ObjectIdentifier>()
+        return (entries.map(\.rule) + markers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    /// The rule that `resolution` gives `message`, adding its fields through `add`; nil when the data has
+    /// no verdict (no known code; no marker).
+    func resolve(_ resolution: RuleResolution, message: UnsafeRawBufferPointer, scratch: MatchScratch,
+                 add: (String, String) -> Void) -> Rule? {
+        let mentions = recognise(message, scratch: scratch)
+        switch resolution {
+        case .codes:
+            guard let decided = decide(mentions), let entry = decided.entry else { return nil }
+            add("domain", decided.domain)
+            add("code", String(decided.code))
+            add("name", entry.name)
+            if mentions.count > 1 { add("chain", CodeCatalog.chain(mentions)) }
+            return entry.rule
+        case .fallback:
+            guard let marker = markers.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
+            if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
+            add("template", CodeCatalog.template(message))
+            return marker.rule
+        }
+    }
+
+    /// The message with numbers, addresses, UUIDs and quoted values masked, cut to 300 characters.
+    static func template(_ message: UnsafeRawBufferPointer) -> String {
+        let text = String(decoding: message.prefix(2000), as: UTF8.self)
+        var out = ""
+        var lastWasMask = false
+        for character in text {
+            if character.isNumber || character.isHexDigit && lastWasMask {
+                if !lastWasMask { out += "<n>" }
+                lastWasMask = true
+            } else {
+                out.append(character == "\n" || character == "\t" ? " " : character)
+                lastWasMask = false
+            }
+            if out.count >= 300 { out += "…"; break }
+        }
+        return out
+    }
+
+    /// Every code row and range row.
+    public var entries: [CodeEntry] { tables.flatMap { $0.entries + $0.ranges } }
+
+    /// The row for `code` in `domain` (canonical or alias): the code's own row, else its range's.
+    public func entry(domain: String, code: Int) -> CodeEntry? {
+        guard let index = byDomain[domain] else { return nil }
+        let table = tables[index]
+        if let row = table.entries.first(where: { $0.code == code }) { return row }
+        if let publicCode = table.internalCodes[code], let row = table.entries.first(where: { $0.code == publicCode }) { return row }
+        return table.ranges.first { (code...code).overlaps($0.code...$0.last) }
+    }
+
+    /// The row a printed name (`Partial Failure`, `partialFailure`, `NSMigrationError`, `SQLITE_BUSY`) names.
+    public func entry(named name: String) -> CodeEntry? {
+        let lowered = name.lowercased()
+        if let found = printedNames[lowered] { return tables[found.table].entries.first { $0.code == found.code } }
+        return entries.first { $0.name.lowercased() == lowered && !$0.isRange }
+    }
+
+    /// Every (domain, code) pair in `message`, in text order.
+    public func recognise(_ message: UnsafeRawBufferPointer, scratch: MatchScratch) -> [Mention] {
+        var mentions: [Mention] = []
+        var taken: [Range<Int>] = []
+        for form in forms {
+            var start = 0
+            while start < message.count, mentions.count < CodeCatalog.maxMentions,
+                  let found = form.regex.firstMatch(in: message, from: start, scratch: scratch), let whole = found[0] {
+                start = max(whole.upperBound, whole.lowerBound + 1)
+                // A stretch another form already read (an `Error Domain=` inside a `<CKError …>`) counts once.
+                if taken.contains(where: { $0.overlaps(whole) }) { continue }
+                func group(_ name: String) -> String? {
+                    guard let number = form.groups[name], number < found.count, let range = found[number] else { return nil }
+                    return Classifier.text(message, range)
+                }
+                var domain = group("d").map { byDomain[$0].map { tables[$0].domain } ?? $0 } ?? form.domain
+                var code = group("c").flatMap { Int($0) }
+                // A printed name a table knows decides (`"Server Rejected Request" (2001)` carries only the
+                // internal code); a quoted sentence that is no known name is not a code at all.
+                if let printed = group("p") ?? group("n") {
+                    if let named = printedNames[printed.lowercased()] {
+                        domain = tables[named.table].domain
+                        code = named.code
+                    } else if form.needsKnownName {
+                        continue
+                    }
+                }
+                guard let domain, let code else { continue }
+                taken.append(whole)
+                mentions.append(Mention(domain: domain, code: code, offset: whole.lowerBound, entry: entry(domain: domain, code: code)))
+            }
+        }
+        return mentions.sorted { $0.offset < $1.offset }
+    }
+
+    /// The mention that decides an entry: the last known non-generic code, else the last known code.
+    public func decide(_ mentions: [Mention]) -> Mention? {
+        mentions.last { $0.entry.map { !$0.generic } ?? false } ?? mentions.last { $0.entry != nil }
+    }
+
+    /// `NSCocoaErrorDomain 134110 → NSSQLiteErrorDomain 13`: the chain as printed, repeats removed.
+    public static func chain(_ mentions: [Mention]) -> String {
+        var seen = Set<String>()
+        return mentions.compactMap { mention in
+            let text = "\(mention.domain) \(mention.code)"
+            return seen.insert(text).inserted ? text : nil
+        }.joined(separator: " → ")
+    }
+}

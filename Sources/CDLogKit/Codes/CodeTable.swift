@@ -1,0 +1,125 @@
+import CDLogCore
+import Yams
+
+/// One row of a code table (Rules/README.md, "Code tables"): what a (domain, code) pair means.
+public struct CodeEntry: Sendable {
+    public let domain: String
+    /// The lowest code the row covers; equal to `last` unless the row is a range.
+    public let code: Int
+    public let last: Int
+    public let name: String
+    /// The name CloudKit prints in quotes (`"Partial Failure"`), when the table gives it.
+    public let printed: String?
+    public let category: Category
+    public let severity: Severity
+    /// True when the code says less than a code it wraps (134060 "Core Data error", CKError 2 partial
+    /// failure): a non-generic code in the same entry decides.
+    public let generic: Bool
+    public let meaning: String
+    public let advice: String
+    /// The rule a finding of this row carries (id `code.<table key>.<code>`).
+    public let rule: Rule
+
+    public var isRange: Bool { last != code }
+}
+
+/// One code table file: a domain, the names consoles print for it, its rows and ranges.
+///
+/// Contract: `init` parses and checks the YAML; a bad file throws `RuleFileError` pointing into it (an
+/// unknown key, category or severity, a duplicate code, a missing field). Immutable after loading.
+public struct CodeTable: Sendable {
+    public let path: String
+    public let domain: String
+    public let key: String
+    public let aliases: [String]
+    public let entries: [CodeEntry]
+    public let ranges: [CodeEntry]
+    /// Internal code → public code (CKInternalErrorDomain → CKErrorDomain).
+    public let internalCodes: [Int: Int]
+
+    private static let fileKeys: Set<String> = ["domain", "key", "aliases", "codes", "ranges", "internal"]
+    private static let rowKeys: Set<String> = ["code", "from", "to", "name", "printed", "category", "severity",
+                                               "generic", "meaning", "advice"]
+
+    public init(path: String, text: String, firstOrder: Int) throws {
+        self.path = path
+        let loader = RuleLoader(path: path, text: text)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { throw loader.failure(at: nil, "empty code table") }
+            root = node
+        } catch let error as YamlError {
+            throw loader.failure(at: nil, "not valid YAML: \(error)")
+        }
+        guard let mapping = root.mapping else { throw loader.failure(at: root, "a code table is a mapping (domain, key, codes)") }
+        let map = RuleLoader.keyed(mapping)
+        for (keyNode, _) in mapping where !CodeTable.fileKeys.contains(keyNode.string ?? "") {
+            throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` (known: \(CodeTable.fileKeys.sorted().joined(separator: ", ")))")
+        }
+        guard let domain = map["domain"]?.string, !domain.isEmpty else { throw loader.failure(at: root, "a code table needs `domain`") }
+        guard let key = map["key"]?.string, RuleLoader.isDottedID("code." + key) else {
+            throw loader.failure(at: map["key"] ?? root, "a code table needs `key`: one lower-case word")
+        }
+        self.domain = domain
+        self.key = key
+        aliases = map["aliases"]?.sequence?.compactMap(\.string) ?? []
+        var internalCodes: [Int: Int] = [:]
+        for item in map["internal"]?.sequence ?? [] {
+            let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
+            guard let code = row["code"]?.int, let publicCode = row["public"]?.int else {
+                throw loader.failure(at: item, "an `internal` row needs `code` and `public`")
+            }
+            internalCodes[code] = publicCode
+        }
+        self.internalCodes = internalCodes
+        var order = firstOrder
+        func entry(_ node: Node, isRange: Bool) throws -> CodeEntry {
+            guard let rowMapping = node.mapping else { throw loader.failure(at: node, "a code row is a mapping") }
+            let row = RuleLoader.keyed(rowMapping)
+            for (keyNode, _) in rowMapping where !CodeTable.rowKeys.contains(keyNode.string ?? "") {
+                throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in a code row")
+            }
+            let first: Int, last: Int
+            if isRange {
+                guard let from = row["from"]?.int, let to = row["to"]?.int, from <= to else {
+                    throw loader.failure(at: node, "a range needs `from` and `to` (from ≤ to)")
+                }
+                (first, last) = (from, to)
+            } else {
+                guard let code = row["code"]?.int else { throw loader.failure(at: node, "a code row needs `code`: a whole number") }
+                (first, last) = (code, code)
+            }
+            func text(_ key: String) throws -> String {
+                guard let value = row[key]?.string, !value.isEmpty else { throw loader.failure(at: node, "code \(first) needs `\(key)`") }
+                return value
+            }
+            let name = try text("name"), meaning = try text("meaning"), advice = try text("advice")
+            guard let category = Category(rawValue: try text("category")) else {
+                throw loader.failure(at: row["category"], "unknown category (use \(Category.allCases.map(\.id).joined(separator: ", ")))")
+            }
+            guard let severity = Severity(name: try text("severity")) else {
+                throw loader.failure(at: row["severity"], "unknown severity (use \(Severity.allNames))")
+            }
+            let generic = row["generic"]?.bool ?? false
+            let id = "code.\(key)." + (isRange ? "\(first)-\(last)" : "\(first)")
+            let title = isRange ? "\(name) (\(domain) \(first)–\(last))" : "\(name) (\(domain) \(first))"
+            let location = SourceLocation(file: path, line: node.mark.map { $0.line } ?? 0, column: node.mark.map { $0.column } ?? 0)
+            let rule = Rule(id: id, title: title, category: category, severity: severity, priority: 0, input: .any,
+                            patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
+                            advice: meaning + " " + advice, references: [], matchExamples: [], nomatchExamples: [],
+                            location: location, order: order)
+            order += 1
+            return CodeEntry(domain: domain, code: first, last: last, name: name, printed: row["printed"]?.string,
+                             category: category, severity: severity, generic: generic, meaning: meaning, advice: advice, rule: rule)
+        }
+        var seen = Set<Int>()
+        var entries: [CodeEntry] = []
+        for node in map["codes"]?.sequence ?? [] {
+            let row = try entry(node, isRange: false)
+            guard seen.insert(row.code).inserted else { throw loader.failure(at: node, "code \(row.code) is listed twice") }
+            entries.append(row)
+        }
+        self.entries = entries
+        ranges = try (map["ranges"]?.sequence ?? []).map { try entry($0, isRange: true) }
+    }
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Writes Rules/tables/sqlite.yaml from the sqlite3.h of this machine: every primary and extended result
+code with its value, and for each the category, severity, meaning and advice of cdlog (primary codes
+here; an extended code takes its primary's unless listed in EXTENDED).
+
+    scripts/tables/make-sqlite-table.py [/usr/include/sqlite3.h] > Rules/tables/sqlite.yaml
+"""
+import re
+import sys
+
+HEADER = sys.argv[1] if len(sys.argv) > 1 else "/usr/include/sqlite3.h"
+
+# primary name: (category, severity, meaning, advice)
+PRIMARY = {
+    "SQLITE_OK": ("store", "info", "Success.", "Nothing to do."),
+    "SQLITE_ERROR": ("store", "error", "A generic SQL error or missing database (a table or column the statement names does not exist).", "The store's schema does not match the model (a skipped migration, a replaced file) or a raw SQL statement is wrong."),
+    "SQLITE_INTERNAL": ("store", "error", "An internal logic error in SQLite.", "Report it with the SQLite version; keep a copy of the store."),
+    "SQLITE_PERM": ("store", "error", "Access permission denied.", "Check the file's permissions and data protection class (completeUntilFirstUserAuthentication for background access)."),
+    "SQLITE_ABORT": ("store", "warning", "A callback requested an abort, or a statement was rolled back.", "Usually a rolled-back transaction; look at what ran at the same time."),
+    "SQLITE_BUSY": ("store", "error", "The database file is locked by another connection or process.", "Another writer (an app extension, a second coordinator, a backup) holds the lock: keep transactions short, use one coordinator per process, and coordinate extensions through the app group."),
+    "SQLITE_LOCKED": ("store", "error", "A table in the database is locked by another statement of the same connection.", "Finish or reset the other statement (a fetch still iterating) before writing."),
+    "SQLITE_NOMEM": ("store", "error", "SQLite could not allocate memory.", "The process is out of memory: fetch in batches (fetchBatchSize) and release faults."),
+    "SQLITE_READONLY": ("store", "error", "An attempt to write a read-only database.", "The store was opened read-only (NSReadOnlyPersistentStoreOption, a bundled file, a store without NSPersistentHistoryTrackingKey forced read-only) or its file cannot be written: open it read-write from a writable location."),
+    "SQLITE_INTERRUPT": ("store", "warning", "An operation was interrupted (sqlite3_interrupt).", "A fetch or save was cancelled; harmless unless it repeats."),
+    "SQLITE_IOERR": ("store", "error", "A disk I/O error.", "The device failed a read or write (full disk, a file removed or replaced while open, a failing volume): check free space and that no code deletes or moves the store's -wal/-shm while it is open."),
+    "SQLITE_CORRUPT": ("store", "error", "The database disk image is malformed.", "The store is damaged: run walcheck on a copy of the store with its -wal and -shm, restore a backup or rebuild from CloudKit; never copy a store without its -wal."),
+    "SQLITE_NOTFOUND": ("store", "error", "Unknown opcode or a file control was not found.", "Internal to SQLite; report with the SQLite version."),
+    "SQLITE_FULL": ("store", "error", "The database or disk is full.", "Free space on the device; a migration or a VACUUM needs room for a full copy of the store."),
+    "SQLITE_CANTOPEN": ("store", "error", "Unable to open the database file.", "The folder does not exist, the path is wrong, the file is protected while the device is locked, or too many files are open: create the folder first and check the protection class."),
+    "SQLITE_PROTOCOL": ("store", "error", "A database lock protocol error (the WAL index could not be locked).", "Often two processes using the store with different file-locking, or a -shm on a network or shared volume; use one coordinator per process and keep the store on local storage."),
+    "SQLITE_EMPTY": ("store", "info", "Internal use only.", "Nothing to do."),
+    "SQLITE_SCHEMA": ("store", "warning", "The database schema changed while a statement was prepared.", "SQLite re-prepares the statement; repeated errors mean another process changes the schema."),
+    "SQLITE_TOOBIG": ("store", "error", "A string or BLOB exceeds SQLite's size limit.", "Store large data as external binary data or files beside the store."),
+    "SQLITE_CONSTRAINT": ("store", "error", "A constraint was violated (unique, not null, foreign key, check).", "A uniqueness constraint or a raw insert conflicts with existing rows: set a merge policy or fetch-or-create by the unique key."),
+    "SQLITE_MISMATCH": ("store", "error", "A data type mismatch.", "A value of the wrong type was written into an INTEGER PRIMARY KEY or a raw statement."),
+    "SQLITE_MISUSE": ("store", "error", "The SQLite library was used incorrectly (API misuse).", "A connection used from two threads at once or after it was closed: use Core Data contexts on their own queues only."),
+    "SQLITE_NOLFS": ("store", "error", "The host lacks large-file support.", "The file system cannot hold a file this large."),
+    "SQLITE_AUTH": ("store", "error", "An authorization callback denied the operation.", "Check any SQLite authorizer the app installs."),
+    "SQLITE_FORMAT": ("store", "error", "Not used by current SQLite.", "Nothing to do."),
+    "SQLITE_RANGE": ("store", "error", "A bind parameter index is out of range.", "A raw SQL statement binds the wrong number of parameters."),
+    "SQLITE_NOTADB": ("store", "error", "The file opened is not a database file (or is encrypted).", "Something other than a store sits at the store URL (a partial copy, an encrypted or zeroed file): check it with walcheck, restore or recreate it."),
+    "SQLITE_NOTICE": ("store", "info", "A notice from sqlite3_log.", "Informational."),
+    "SQLITE_WARNING": ("store", "warning", "A warning from sqlite3_log.", "Informational unless it repeats."),
+    "SQLITE_ROW": ("store", "debug", "sqlite3_step has another row ready.", "Not an error."),
+    "SQLITE_DONE": ("store", "debug", "sqlite3_step has finished executing.", "Not an error."),
+}
+
+# extended name: (severity or None, meaning)
+EXTENDED = {
+    "SQLITE_IOERR_SHORT_READ": (None, "A read returned fewer bytes than asked for (the file is shorter than SQLite expects: truncated or replaced while open)."),
+    "SQLITE_IOERR_WRITE": (None, "A write to the database or WAL failed."),
+    "SQLITE_IOERR_FSYNC": (None, "Flushing the file to disk failed."),
+    "SQLITE_IOERR_TRUNCATE": (None, "Truncating a file failed."),
+    "SQLITE_IOERR_FSTAT": (None, "Reading a file's size and attributes failed."),
+    "SQLITE_IOERR_SHMOPEN": (None, "Opening the -shm (WAL index) failed."),
+    "SQLITE_IOERR_SHMSIZE": (None, "Growing the -shm (WAL index) failed (often a full disk)."),
+    "SQLITE_IOERR_SHMMAP": (None, "Mapping the -shm (WAL index) into memory failed."),
+    "SQLITE_IOERR_LOCK": (None, "Taking a file lock failed."),
+    "SQLITE_IOERR_DELETE": (None, "Deleting a file (a journal) failed."),
+    "SQLITE_IOERR_VNODE": (None, "The file was deleted, renamed or replaced while open (Apple's vnode check): something removed the store or its -wal/-shm under a live connection."),
+    "SQLITE_IOERR_CORRUPTFS": (None, "The file system reported corruption."),
+    "SQLITE_IOERR_DATA": (None, "A page read back does not match its checksum (the checksum VFS)."),
+    "SQLITE_CORRUPT_VTAB": (None, "A virtual table's content is corrupt."),
+    "SQLITE_CORRUPT_SEQUENCE": (None, "The sqlite_sequence table is corrupt."),
+    "SQLITE_CORRUPT_INDEX": (None, "An index is corrupt (REINDEX may repair it)."),
+    "SQLITE_READONLY_RECOVERY": (None, "The WAL must be recovered but the connection is read-only."),
+    "SQLITE_READONLY_CANTLOCK": (None, "A read-only connection could not lock the -shm."),
+    "SQLITE_READONLY_ROLLBACK": (None, "A hot journal needs rolling back but the database is read-only."),
+    "SQLITE_READONLY_DBMOVED": (None, "The database file was moved or unlinked while open, so it cannot be written."),
+    "SQLITE_READONLY_CANTINIT": (None, "The -shm could not be initialised by a read-only connection."),
+    "SQLITE_READONLY_DIRECTORY": (None, "The folder holding the database is read-only, so the -wal or journal cannot be created."),
+    "SQLITE_CANTOPEN_NOTEMPDIR": (None, "No temporary folder is available."),
+    "SQLITE_CANTOPEN_ISDIR": (None, "The store path is a folder."),
+    "SQLITE_CANTOPEN_FULLPATH": (None, "The full path of the store could not be resolved."),
+    "SQLITE_CANTOPEN_CONVPATH": (None, "The path could not be converted."),
+    "SQLITE_CANTOPEN_SYMLINK": (None, "The path is a symlink and symlinks are refused."),
+    "SQLITE_BUSY_RECOVERY": (None, "Another connection is recovering the WAL."),
+    "SQLITE_BUSY_SNAPSHOT": (None, "A read transaction's snapshot is stale: another connection wrote since."),
+    "SQLITE_BUSY_TIMEOUT": (None, "A blocking lock timed out."),
+    "SQLITE_LOCKED_SHAREDCACHE": (None, "A shared-cache lock conflict."),
+    "SQLITE_CONSTRAINT_UNIQUE": (None, "A UNIQUE constraint failed."),
+    "SQLITE_CONSTRAINT_NOTNULL": (None, "A NOT NULL constraint failed."),
+    "SQLITE_CONSTRAINT_FOREIGNKEY": (None, "A foreign-key constraint failed."),
+    "SQLITE_CONSTRAINT_PRIMARYKEY": (None, "A PRIMARY KEY constraint failed."),
+    "SQLITE_NOTICE_RECOVER_WAL": ("info", "SQLite recovered frames from a WAL left by an earlier connection (normal after the app was killed)."),
+    "SQLITE_NOTICE_RECOVER_ROLLBACK": ("info", "SQLite rolled back a hot journal left by an earlier connection."),
+    "SQLITE_WARNING_AUTOINDEX": ("info", "SQLite built an automatic index for a query: a missing index in the model may slow it."),
+    "SQLITE_OK_LOAD_PERMANENTLY": ("debug", "An extension loaded permanently (not an error)."),
+    "SQLITE_OK_SYMLINK": ("debug", "Internal: the path was a symlink (not an error)."),
+}
+
+def main():
+    text = open(HEADER, encoding="utf-8").read()
+    primary = {}
+    for name, value in re.findall(r"^#define (SQLITE_[A-Z]+)\s+(\d+)\s*/\*", text, re.M):
+        if name in PRIMARY:
+            primary[name] = int(value)
+    extended = []
+    for name, base, shift in re.findall(r"^#define (SQLITE_[A-Z_]+)\s+\((SQLITE_[A-Z]+)\s*\|\s*\((\d+)<<8\)\)", text, re.M):
+        if base in primary:
+            extended.append((name, base, primary[base] | (int(shift) << 8)))
+    missing = set(PRIMARY) - set(primary)
+    if missing:
+        sys.exit("make-sqlite-table: not found in %s: %s" % (HEADER, ", ".join(sorted(missing))))
+    out = []
+    out.append("# SQLite result codes, primary and extended, as Core Data reports them (NSSQLiteErrorDomain, `sqlite error")
+    out.append("# code:N`, `CoreData: error: (N) …`). Generated by scripts/tables/make-sqlite-table.py from sqlite3.h; edit the")
+    out.append("# script, not this file. Schema: Rules/README.md, \"Code tables\".")
+    out.append("domain: NSSQLiteErrorDomain")
+    out.append("key: sqlite")
+    out.append("aliases: [SQLite, sqlite, SQLITE, NSSQLiteError]")
+    out.append("codes:")
+    def q(s):
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    for name, value in sorted(primary.items(), key=lambda kv: kv[1]):
+        category, severity, meaning, advice = PRIMARY[name]
+        generic = ", generic: true" if name == "SQLITE_ERROR" else ""
+        out.append("  - {code: %d, name: %s, category: %s, severity: %s%s, meaning: %s, advice: %s}" % (value, name, category, severity, generic, q(meaning), q(advice)))
+    for name, base, value in sorted(extended, key=lambda e: e[2]):
+        category, severity, meaning, advice = PRIMARY[base]
+        own_severity, own_meaning = EXTENDED.get(name, (None, None))
+        severity = own_severity or severity
+        meaning = own_meaning or ("%s (%s)." % (meaning.rstrip("."), name[len(base) + 1:].lower().replace("_", " ")))
+        out.append("  - {code: %d, name: %s, category: %s, severity: %s, meaning: %s, advice: %s}" % (value, name, category, severity, q(meaning), q(advice)))
+    print("\n".join(out))
+
+main()

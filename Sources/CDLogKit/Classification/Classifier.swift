@@ -67,6 +67,8 @@ public final class Classifier: Sendable {
     /// One thread's; its state is exempt from run-time exclusivity checks (one per entry otherwise).
     public final class Scratch {
         let match = MatchScratch()
+        /// This thread's PCRE2 match state, for callers that run catalog patterns themselves (`cdlog explain`).
+        public var matchScratch: MatchScratch { match }
         let prefilter: Prefilter.Evaluation
         /// The prefilter's table pointers, copied into this thread's own object: read from the shared
         /// classifier they would sit beside its reference count, which other threads write.

@@ -133,7 +133,7 @@ public final class CodeCatalog: Sendable {
                     let rule = byCategory[category] ?? Rule(
                         id: "fallback.\(category.id)", title: title, category: category, severity: .error, priority: 0,
                         input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
-                        advice: "No rule or code table knows this message yet. Read the whole entry (the template is in the `template` field); the framework and the words it carries point at the area. Please report it so a rule can be written.",
+                        advice: "No rule or code table knows this message yet. Read the whole entry; the framework and the words it carries point at the area. Please report it so a rule can be written.",
                         references: [], matchExamples: [], nomatchExamples: [],
                         location: SourceLocation(file: file.path, line: (item.mark?.line ?? 0), column: (item.mark?.column ?? 0)),
                         order: order + markers.count)
@@ -158,7 +158,13 @@ public final class CodeCatalog: Sendable {
     /// no verdict (no known code; no marker).
     func resolve(_ resolution: RuleResolution, message: UnsafeRawBufferPointer, scratch: MatchScratch,
                  add: (String, String) -> Void) -> Rule? {
-        let mentions = recognise(message, scratch: scratch)
+        var mentions = recognise(message, scratch: scratch)
+        // A code common outside persistence counts only where the entry names a store.
+        for index in mentions.indices {
+            guard let entry = mentions[index].entry, entry.needsContext else { continue }
+            let context = tables.first { $0.domain == entry.domain }?.context
+            if !(context?.matches(message, scratch: scratch) ?? false) { mentions[index].entry = nil }
+        }
         switch resolution {
         case .codes:
             guard let decided = decide(mentions), let entry = decided.entry else { return nil }
@@ -170,27 +176,8 @@ public final class CodeCatalog: Sendable {
         case .fallback:
             guard let marker = markers.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
             if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
-            add("template", CodeCatalog.template(message))
             return marker.rule
         }
-    }
-
-    /// The message with numbers, addresses, UUIDs and quoted values masked, cut to 300 characters.
-    static func template(_ message: UnsafeRawBufferPointer) -> String {
-        let text = String(decoding: message.prefix(2000), as: UTF8.self)
-        var out = ""
-        var lastWasMask = false
-        for character in text {
-            if character.isNumber || character.isHexDigit && lastWasMask {
-                if !lastWasMask { out += "<n>" }
-                lastWasMask = true
-            } else {
-                out.append(character == "\n" || character == "\t" ? " " : character)
-                lastWasMask = false
-            }
-            if out.count >= 300 { out += "…"; break }
-        }
-        return out
     }
 
     /// Every code row and range row.

@@ -15,6 +15,9 @@ public struct CodeEntry: Sendable {
     /// True when the code says less than a code it wraps (134060 "Core Data error", CKError 2 partial
     /// failure): a non-generic code in the same entry decides.
     public let generic: Bool
+    /// True when the code is common outside persistence (a Foundation file error): it counts only in an
+    /// entry that the table's `context` pattern finds (a store, Core Data, SQLite).
+    public let needsContext: Bool
     public let meaning: String
     public let advice: String
     /// The rule a finding of this row carries (id `code.<table key>.<code>`).
@@ -36,10 +39,12 @@ public struct CodeTable: Sendable {
     public let ranges: [CodeEntry]
     /// Internal code → public code (CKInternalErrorDomain → CKErrorDomain).
     public let internalCodes: [Int: Int]
+    /// What an entry must contain for a `context: true` row to count.
+    public let context: PCRERegex?
 
-    private static let fileKeys: Set<String> = ["domain", "key", "aliases", "codes", "ranges", "internal"]
+    private static let fileKeys: Set<String> = ["domain", "key", "aliases", "codes", "ranges", "internal", "context"]
     private static let rowKeys: Set<String> = ["code", "from", "to", "name", "printed", "category", "severity",
-                                               "generic", "meaning", "advice"]
+                                               "generic", "context", "meaning", "advice"]
 
     public init(path: String, text: String, firstOrder: Int) throws {
         self.path = path
@@ -72,6 +77,7 @@ public struct CodeTable: Sendable {
             internalCodes[code] = publicCode
         }
         self.internalCodes = internalCodes
+        context = try map["context"].map { node in try loader.compile(node.string ?? "", at: node) }
         var order = firstOrder
         func entry(_ node: Node, isRange: Bool) throws -> CodeEntry {
             guard let rowMapping = node.mapping else { throw loader.failure(at: node, "a code row is a mapping") }
@@ -110,7 +116,8 @@ public struct CodeTable: Sendable {
                             location: location, order: order)
             order += 1
             return CodeEntry(domain: domain, code: first, last: last, name: name, printed: row["printed"]?.string,
-                             category: category, severity: severity, generic: generic, meaning: meaning, advice: advice, rule: rule)
+                             category: category, severity: severity, generic: generic,
+                             needsContext: row["context"]?.bool ?? false, meaning: meaning, advice: advice, rule: rule)
         }
         var seen = Set<Int>()
         var entries: [CodeEntry] = []

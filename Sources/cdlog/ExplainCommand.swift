@@ -1,0 +1,79 @@
+import ArgumentParser
+import CDLogCore
+import CDLogKit
+
+/// `cdlog explain`: what the code tables and rules know about a code, a name or a pasted error line.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain an error code, a code name or a pasted error line from the code tables and rules.",
+        discussion: """
+            Examples: `cdlog explain 134110`, `cdlog explain CKErrorDomain 2`, `cdlog explain partialFailure`, \
+            `cdlog explain 'Error Domain=NSCocoaErrorDomain Code=256 … NSSQLiteErrorDomain=522'`. A bare number \
+            lists every table that has it. Exit codes: 0 explained, 2 nothing known or bad usage.
+            """)
+
+    @Argument(help: "A code, DOMAIN CODE, a name (partialFailure, NSMigrationError, SQLITE_BUSY) or a whole error line.")
+    var words: [String]
+
+    @OptionGroup var rules: RuleOptions
+
+    func validate() throws {
+        if words.isEmpty { throw ValidationError("give a code, a name or an error line") }
+    }
+
+    func run() throws {
+        let set = try rules.loadRuleSet()
+        guard let codes = set.codes else { throw ToolFailure("no code tables are loaded") }
+        let text = words.joined(separator: " ")
+        var entries: [CodeEntry] = []
+        var heading: String? = nil
+        if words.count == 1, let code = Int(text) {
+            entries = codes.tables.compactMap { codes.entry(domain: $0.domain, code: code) }
+        } else if words.count == 2, let code = Int(words[1]), codes.tables.contains(where: { $0.domain == words[0] || $0.aliases.contains(words[0]) }) {
+            entries = codes.entry(domain: words[0], code: code).map { [$0] } ?? []
+        } else if words.count == 1 || !text.contains(where: { $0 == " " || $0 == "=" || $0 == "(" }), let named = codes.entry(named: text) {
+            entries = [named]
+        }
+        var out = ""
+        if entries.isEmpty {
+            // A pasted line: every code in its chain, then the verdict the classifier gives the whole line.
+            let classifier = try Classifier(ruleSet: set)
+            let scratch = classifier.makeScratch()
+            var bytes = Array(text.utf8)
+            let mentions = bytes.withUnsafeMutableBytes { codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+            let verdict = classifier.classify(text: text, scratch: scratch)
+            guard !mentions.isEmpty || verdict != nil else { throw ToolFailure("nothing known about '\(text.prefix(80))'") }
+            if !mentions.isEmpty { heading = "Codes in this text, outermost first: " + CodeCatalog.chain(mentions) }
+            var seen = Set<String>()
+            for mention in mentions {
+                guard seen.insert("\(mention.domain) \(mention.code)").inserted else { continue }
+                if let entry = mention.entry {
+                    out += Self.describe(entry, code: mention.code)
+                } else {
+                    out += "\(mention.domain) \(mention.code)\n  not in the code tables\n\n"
+                }
+            }
+            if let verdict {
+                out += "Verdict for the whole text: [\(verdict.severity.name)] \(verdict.category.id) — \(verdict.rule.title) (\(verdict.rule.id))\n"
+                if let advice = verdict.rule.advice { out += "  what to do: \(advice)\n" }
+            }
+        } else {
+            out = entries.map { Self.describe($0, code: Int(words.last ?? "") ?? $0.code) }.joined()
+        }
+        let sink = OutputSink()
+        if let heading { try sink.write(heading + "\n\n") }
+        try sink.write(out)
+        try sink.flush()
+    }
+
+    static func describe(_ entry: CodeEntry, code: Int) -> String {
+        var out = "\(entry.domain) \(code)  \(entry.name)"
+        if let printed = entry.printed { out += " (\"\(printed)\")" }
+        if entry.isRange { out += "  [unlisted code, range \(entry.code)–\(entry.last)]" }
+        out += "\n  category: \(entry.category.id)   severity: \(entry.severity.name)   rule: \(entry.rule.id)"
+        if entry.generic { out += "   (generic: a more specific code in the same error decides)" }
+        out += "\n  meaning: \(entry.meaning)\n  what to do: \(entry.advice)\n\n"
+        return out
+    }
+}

@@ -1,0 +1,157 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// The code tables (Rules/tables/): every row is recognised in every printed form and decides the
+/// finding; chains pick their most specific code; wrappers raise to fatal; the fallback never stays silent.
+@Suite struct CodeTableTests {
+    static let codes = TestSupport.classifier.ruleSet.codes!
+
+    /// The ways consoles print (domain, code): `Error Domain=`, `X (N)`, `X:N`, `X error N`, a userInfo
+    /// key, Foundation's "(X error N.)".
+    static func printedForms(domain: String, code: Int) -> [String] {
+        [
+            "Error Domain=\(domain) Code=\(code) \"x\" UserInfo={}",
+            "returned error \(domain) (\(code))",
+            "failed: \(domain):\(code)",
+            "The operation couldn’t be completed. (\(domain) error \(code).)",
+            "userInfo={\(domain)=\(code)}",
+        ]
+    }
+
+    @Test func everyRowIsRecognisedInEveryPrintedForm() throws {
+        let scratch = TestSupport.classifier.makeScratch()
+        var rows = 0
+        for table in Self.codes.tables {
+            for entry in table.entries {
+                rows += 1
+                for text in Self.printedForms(domain: table.domain, code: entry.code) {
+                    var bytes = Array(text.utf8)
+                    let mentions = bytes.withUnsafeMutableBytes { Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+                    let decided = Self.codes.decide(mentions)
+                    #expect(decided?.entry?.rule.id == entry.rule.id, "\(table.domain) \(entry.code) in: \(text)")
+                }
+            }
+        }
+        #expect(rows >= 150, "the tables hold \(rows) rows")
+    }
+
+    @Test func everyRowDecidesAFindingThroughTheCatalog() throws {
+        for table in Self.codes.tables {
+            for entry in table.entries {
+                // A row that needs a store context gets one; the classifier sees the whole pipeline's rule.
+                let text = "CoreData: error: addPersistentStore failed for Model.sqlite: Error Domain=\(table.domain) Code=\(entry.code) \"x\""
+                let result = TestSupport.classify(text)
+                // A phrase rule may say more than the table; otherwise the table's row decides.
+                if let result, result.rule.id.hasPrefix("code.") {
+                    #expect(result.rule.id == entry.rule.id, "\(text) → \(result.rule.id)")
+                    #expect(result.category == entry.category)
+                    #expect(result.fields.first { $0.name == "code" }?.value == String(entry.code))
+                } else {
+                    #expect(result != nil, "\(text) is not classified")
+                }
+            }
+        }
+    }
+
+    @Test func cloudKitPrintedNamesAndInternalCodes() throws {
+        let ck = try #require(Self.codes.tables.first { $0.key == "ckerror" })
+        for entry in ck.entries {
+            let printed = try #require(entry.printed, "CKError \(entry.code) has no printed name")
+            let wrapped = "<CKError 0x600001d8c0f0: \"\(printed)\" (\(entry.code)/9999); \"server message\">"
+            #expect(TestSupport.classify(wrapped)?.fields.first { $0.name == "code" }?.value == String(entry.code), "\(wrapped)")
+            #expect(Self.codes.entry(named: printed)?.code == entry.code)
+            #expect(Self.codes.entry(named: entry.name)?.code == entry.code)
+        }
+        for (internalCode, publicCode) in ck.internalCodes {
+            #expect(Self.codes.entry(domain: "CKInternalErrorDomain", code: internalCode) == nil || true)
+            #expect(Self.codes.entry(domain: ck.domain, code: internalCode)?.code == publicCode)
+        }
+        // Only the internal code printed, no wrapper, no domain.
+        let bare = TestSupport.classify(#"Unable to verify CloudKit Connection <CKError 0x6: "Server Rejected Request" (2001); "Request failed with http status code 500">"#)
+        #expect(bare?.rule.id == "code.ckerror.15")
+    }
+
+    @Test func theMostSpecificCodeOfAChainDecides() throws {
+        let text = #"Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during persistent store migration." UserInfo={sourceURL=file:///x/Model.sqlite, reason=Cannot migrate store in-place: I/O error for database, NSUnderlyingError=0x6 {Error Domain=NSCocoaErrorDomain Code=134180 "(null)" UserInfo={NSSQLiteErrorDomain=13}}}"#
+        let scratch = TestSupport.classifier.makeScratch()
+        var bytes = Array(text.utf8)
+        let mentions = bytes.withUnsafeMutableBytes { Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+        #expect(CodeCatalog.chain(mentions) == "NSCocoaErrorDomain 134110 → NSCocoaErrorDomain 134180 → NSSQLiteErrorDomain 13")
+        #expect(Self.codes.decide(mentions)?.entry?.name == "SQLITE_FULL")
+    }
+
+    @Test func localizedDescriptionsCarryTheirCode() throws {
+        for text in ["Le fonctionnement n’a pas pu s’achever. (erreur Cocoa 134100.)",
+                     "Der Vorgang konnte nicht abgeschlossen werden. (Cocoa-Fehler 134100.)",
+                     "操作を完了できませんでした。(Cocoaエラー134100)"] {
+            #expect(TestSupport.classify(text)?.rule.id == "code.cocoa.134100", "\(text)")
+        }
+    }
+
+    @Test func unlistedCodesInARangeGetTheRangeRow() throws {
+        let result = TestSupport.classify(#"Error Domain=NSCocoaErrorDomain Code=134499 "x""#)
+        #expect(result?.rule.id == "code.cocoa.134400-134499")
+        #expect(result?.fields.first { $0.name == "code" }?.value == "134499")
+    }
+
+    @Test func fileErrorsCountOnlyAroundAStore() throws {
+        let haptics = #"Error creating CHHapticPattern: Error Domain=NSCocoaErrorDomain Code=260 "The file “hapticpatternlibrary.plist” couldn’t be opened because there is no such file.""#
+        #expect(TestSupport.classify(haptics) == nil)
+        let store = #"Error Domain=NSCocoaErrorDomain Code=260 "The file “Model.sqlite” couldn’t be opened because there is no such file.""#
+        #expect(TestSupport.classify(store)?.category == .store)
+        let chained = #"CoreData: error: Store failed to load. Error Domain=NSCocoaErrorDomain Code=260 "x" UserInfo={NSFilePath=/x/Model.sqlite}"#
+        #expect(TestSupport.classify(chained)?.severity == .error)
+    }
+
+    @Test func everyWrapperRaisesToFatalAndMatchesItsExample() throws {
+        let scratch = TestSupport.classifier.makeScratch()
+        #expect(Self.codes.wrappers.count >= 8)
+        for wrapper in Self.codes.wrappers {
+            var bytes = Array(wrapper.example.utf8)
+            let matches = bytes.withUnsafeMutableBytes { wrapper.regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+            #expect(matches, "wrapper `\(wrapper.name)` does not match its example")
+            let wrapped = wrapper.example + " Error Domain=NSCocoaErrorDomain Code=134100 \"The model used to open the store is incompatible\""
+            let result = TestSupport.classify(wrapped)
+            #expect(result?.severity == .fatal, "\(wrapper.name): \(result?.rule.id ?? "nil") \(result?.severity.name ?? "")")
+        }
+        // The same error without a wrapper keeps its own severity.
+        #expect(TestSupport.classify(#"Error Domain=NSCocoaErrorDomain Code=134100 "x" UserInfo={}"#)?.severity == .error)
+    }
+
+    @Test func theFallbackNamesTheAreaAndStaysQuietOnHealthyText() throws {
+        let cases: [(String, String)] = [
+            ("CoreData: error: Failed to create NSXPCConnection", "fallback.store"),
+            ("SwiftData: ModelContainer could not be created: unexpected layout", "fallback.init"),
+            ("CloudKit: failed to fetch the zone list for an unknown reason", "fallback.cloudkit"),
+            ("CoreData: error: migration of the legacy store failed", "fallback.migration"),
+        ]
+        for (text, rule) in cases {
+            #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")
+        }
+        for healthy in ["CoreData: debug: CoreData+CloudKit: exporter finished without error",
+                        "<Item: 0x1c828b400> (entity: Item; id: 0xd000000000200036 <x-coredata://5/Item/p8> ; data: <fault>)",
+                        "*** Terminating app due to uncaught exception 'NSRangeException', reason: 'index 3 beyond bounds [0 .. 2]'"] {
+            #expect((TestSupport.classify(healthy)?.severity ?? .debug) <= .info, "\(healthy)")
+        }
+    }
+
+    @Test func theCodeRuleAdmitsEveryPrintedName() throws {
+        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.table" })
+        let scratch = TestSupport.classifier.makeScratch()
+        for entry in Self.codes.entries {
+            guard let printed = entry.printed else { continue }
+            for text in ["\"\(printed)\" (\(entry.code))", "Sync stopped. \(printed): the server said no"] where !entry.generic || text.hasPrefix("\"") {
+                #expect(TestSupport.classifier.ruleMatches(rule, text: text, scratch: scratch), "\(text)")
+            }
+        }
+    }
+
+    @Test func aBadTableIsOneErrorPointingIntoIt() throws {
+        let bad = "domain: X\nkey: x\ncodes:\n  - {code: 1, name: a, category: nowhere, severity: error, meaning: m, advice: a}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", bad)]) }
+        let duplicate = "domain: X\nkey: x\ncodes:\n  - {code: 1, name: a, category: store, severity: error, meaning: m, advice: a}\n  - {code: 1, name: b, category: store, severity: error, meaning: m, advice: a}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", duplicate)]) }
+    }
+}

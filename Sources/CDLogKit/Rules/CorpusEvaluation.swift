@@ -81,7 +81,7 @@ public struct CorpusEvaluation {
         return records
     }
 
-    static func record(_ line: Data, at location: String) throws -> Record {
+    @_spi(Testing) public static func record(_ line: Data, at location: String) throws -> Record {
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
               let id = object["id"] as? String, let source = object["source"] as? String,
               let text = object["text"] as? String else {

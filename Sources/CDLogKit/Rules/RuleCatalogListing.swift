@@ -6,12 +6,29 @@ public enum RuleCatalogListing {
     public static func text(_ set: RuleSet) -> String {
         var out = ""
         for category in Category.allCases {
-            let rules = set.rules.filter { $0.category == category }
+            let rules = set.rules.filter { $0.category == category && $0.resolution == nil }
             guard !rules.isEmpty else { continue }
             out += "\(category.id) (\(rules.count))\n"
             for rule in rules {
                 out += "  \(rule.severity.name.padding(7))  \(rule.id.padding(48))  \(rule.title)\n"
             }
+        }
+        let resolved = set.rules.filter { $0.resolution != nil }
+        if !resolved.isEmpty {
+            out += "decided by data (\(resolved.count))\n"
+            for rule in resolved {
+                out += "  \(rule.resolution!.rawValue.padding(8))  \(rule.id.padding(48))  \(rule.title)\n"
+            }
+        }
+        if let codes = set.codes {
+            out += "code tables:\n"
+            for table in codes.tables {
+                var line = "  \(table.domain.padding(22)) \(String(table.entries.count).leftPadding(4)) codes"
+                if !table.ranges.isEmpty { line += ", \(table.ranges.count) ranges" }
+                if !table.internalCodes.isEmpty { line += ", \(table.internalCodes.count) internal codes" }
+                out += line + "  (\(table.path))\n"
+            }
+            out += "  \(codes.wrappers.count) fatal wrappers, \(codes.markers.count) fallback markers\n"
         }
         let examples = set.rules.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
         out += "\n\(set.rules.count) rules in \(Set(set.rules.map(\.category)).count) categories, \(examples) examples\n"
@@ -61,5 +78,11 @@ public enum RuleCatalogListing {
         if !rule.matchExamples.isEmpty { out += "  matches:\n" + rule.matchExamples.map { "    " + $0.text.clipped(160) + "\n" }.joined() }
         if !rule.nomatchExamples.isEmpty { out += "  does not match:\n" + rule.nomatchExamples.map { "    " + $0.text.clipped(160) + "\n" }.joined() }
         return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadding(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

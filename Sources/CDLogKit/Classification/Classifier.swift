@@ -27,7 +27,7 @@ public final class Classifier: Sendable {
         extractors = try BuiltinExtractors()
         prefilter = Prefilter(rules: rankedRules)
         codes = ruleSet.codes
-        var gated = extractors.patterns + (codes?.wrappers.map(\.regex) ?? [])
+        var gated = extractors.patterns
         for rule in rankedRules { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }
         let storage = FrozenStorage()
         gateStorage = storage
@@ -153,7 +153,7 @@ public final class Classifier: Sendable {
             }
             // A fatal wrapper (an uncaught exception, `Fatal error:`, a `try!` trap) raises what it wraps.
             if verdict.severity < .fatal, let codes,
-               let wrapper = codes.wrappers.first(where: { mayMatch($0.regex) && $0.regex.matches(message, scratch: scratch.match) }),
+               let wrapper = codes.fatalWrapper(in: message, scratch: scratch.match),
                let twin = fatalTwins[ObjectIdentifier(verdict)] {
                 add("fatal", wrapper.name)
                 verdict = twin

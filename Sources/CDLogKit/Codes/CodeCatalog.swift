@@ -1,4 +1,5 @@
 import CDLogCore
+import CScan
 import Foundation
 import Yams
 
@@ -14,6 +15,9 @@ public final class CodeCatalog: Sendable {
     public let wrappers: [Wrapper]
     /// The fallback's markers, in the order they are tried (Rules/tables/fallback.yaml).
     public let markers: [Marker]
+    /// Every wrapper's literal in one pattern: a finding is checked against the wrappers only where it
+    /// holds one (one scan of the message instead of one per wrapper).
+    private let wrapperLiterals: PCRERegex?
     private let byDomain: [String: Int]
     private let printedNames: [String: (table: Int, code: Int)]
     private let forms: [Form]
@@ -25,6 +29,16 @@ public final class CodeCatalog: Sendable {
         public let name: String
         public let regex: PCRERegex
         public let example: String
+        /// A substring every match contains, searched for before the pattern runs.
+        public let literal: [UInt8]
+
+        /// True when the wrapper is in `message` (a byte search first, the pattern only where it may match).
+        public func matches(_ message: UnsafeRawBufferPointer, scratch: MatchScratch) -> Bool {
+            let found = literal.withUnsafeBytes { needle in
+                cscan_find(message.baseAddress, message.count, needle.baseAddress, needle.count)
+            }
+            return found >= 0 && regex.matches(message, scratch: scratch)
+        }
     }
 
     /// A fallback marker: a pattern and the rule (category, title) of the entries it is the first to mark.
@@ -55,6 +69,9 @@ public final class CodeCatalog: Sendable {
         self.tables = tables
         self.wrappers = wrappers
         self.markers = markers
+        wrapperLiterals = wrappers.isEmpty ? nil : try PCRERegex(wrappers.map {
+            NSRegularExpression.escapedPattern(for: String(decoding: $0.literal, as: UTF8.self))
+        }.joined(separator: "|"))
         var byDomain: [String: Int] = [:]
         var printedNames: [String: (table: Int, code: Int)] = [:]
         for (index, table) in tables.enumerated() {
@@ -117,10 +134,13 @@ public final class CodeCatalog: Sendable {
             } else if let list = map["wrappers"]?.sequence {
                 for item in list {
                     let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
-                    guard let name = row["name"]?.string, let pattern = row["pattern"]?.string, let example = row["example"]?.string else {
-                        throw loader.failure(at: item, "a wrapper needs `name`, `pattern` and `example`")
+                    guard let name = row["name"]?.string, let pattern = row["pattern"]?.string, let example = row["example"]?.string,
+                          let literal = row["literal"]?.string, !literal.isEmpty else {
+                        throw loader.failure(at: item, "a wrapper needs `name`, `literal`, `pattern` and `example`")
                     }
-                    wrappers.append(Wrapper(name: name, regex: try loader.compile(pattern, at: row["pattern"]), example: example))
+                    guard example.contains(literal) else { throw loader.failure(at: row["literal"], "the wrapper's example does not contain its literal") }
+                    wrappers.append(Wrapper(name: name, regex: try loader.compile(pattern, at: row["pattern"]), example: example,
+                                            literal: Array(literal.utf8)))
                 }
             } else if let list = map["markers"]?.sequence {
                 var byCategory: [Category: Rule] = [:]
@@ -146,6 +166,12 @@ public final class CodeCatalog: Sendable {
             order += 1 << 16
         }
         return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers)
+    }
+
+    /// The first fatal wrapper in `message`, if any.
+    public func fatalWrapper(in message: UnsafeRawBufferPointer, scratch: MatchScratch) -> Wrapper? {
+        guard let wrapperLiterals, wrapperLiterals.matches(message, scratch: scratch) else { return nil }
+        return wrappers.first { $0.matches(message, scratch: scratch) }
     }
 
     /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.

@@ -65,7 +65,6 @@ import Testing
             #expect(Self.codes.entry(named: entry.name)?.code == entry.code)
         }
         for (internalCode, publicCode) in ck.internalCodes {
-            #expect(Self.codes.entry(domain: "CKInternalErrorDomain", code: internalCode) == nil || true)
             #expect(Self.codes.entry(domain: ck.domain, code: internalCode)?.code == publicCode)
         }
         // Only the internal code printed, no wrapper, no domain.

@@ -19,6 +19,8 @@ public final class CodeCatalog: Sendable {
     /// holds one (one scan of the message instead of one per wrapper).
     private let wrapperLiterals: PCRERegex?
     private let byDomain: [String: Int]
+    /// Each table's rows by code.
+    private let rowsByCode: [[Int: CodeEntry]]
     private let printedNames: [String: (table: Int, code: Int)]
     private let forms: [Form]
 
@@ -82,6 +84,7 @@ public final class CodeCatalog: Sendable {
         }
         self.byDomain = byDomain
         self.printedNames = printedNames
+        rowsByCode = tables.map { table in Dictionary(table.entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first }) }
         let ck = tables.first { $0.key == "ckerror" }?.domain
         let sqlite = tables.first { $0.key == "sqlite" }?.domain
         let cocoa = tables.first { $0.key == "cocoa" }?.domain
@@ -213,8 +216,8 @@ public final class CodeCatalog: Sendable {
     public func entry(domain: String, code: Int) -> CodeEntry? {
         guard let index = byDomain[domain] else { return nil }
         let table = tables[index]
-        if let row = table.entries.first(where: { $0.code == code }) { return row }
-        if let publicCode = table.internalCodes[code], let row = table.entries.first(where: { $0.code == publicCode }) { return row }
+        if let row = rowsByCode[index][code] { return row }
+        if let publicCode = table.internalCodes[code], let row = rowsByCode[index][publicCode] { return row }
         return table.ranges.first { (code...code).overlaps($0.code...$0.last) }
     }
 

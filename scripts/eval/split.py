@@ -7,6 +7,11 @@ on what cdlog says about it, and records collected later from a new source get a
 Records whose text repeats an earlier record's are dropped. Appends to existing part files.
 
     scripts/eval/split.py Eval/collected/A.jsonl …
+    scripts/eval/split.py --holdout-only Eval/collected/F.jsonl …
+
+--holdout-only sends every record to the holdout part: for a fresh holdout made of sources collected after
+the previous one was scored. A record whose source already appears in the development part is dropped, so
+the fresh holdout holds no page the rules could have been written from.
 """
 import hashlib
 import json
@@ -22,8 +27,11 @@ def part(source):
     return "holdout" if int(digest[:8], 16) % 100 < HOLDOUT_PERCENT else "dev"
 
 
-def main(paths):
+def main(arguments):
+    holdout_only = "--holdout-only" in arguments
+    paths = [argument for argument in arguments if argument != "--holdout-only"]
     seen = set()
+    dev_sources = set()
     for name in ("dev", "holdout"):
         folder = os.path.join(ROOT, name)
         os.makedirs(folder, exist_ok=True)
@@ -31,8 +39,11 @@ def main(paths):
             if existing.endswith(".jsonl"):
                 for line in open(os.path.join(folder, existing), encoding="utf-8"):
                     if line.strip():
-                        seen.add(json.loads(line)["text"])
-    counts = {"dev": 0, "holdout": 0, "duplicate": 0}
+                        record = json.loads(line)
+                        seen.add(record["text"])
+                        if name == "dev":
+                            dev_sources.add(record["source"])
+    counts = {"dev": 0, "holdout": 0, "duplicate": 0, "known source": 0}
     for path in paths:
         outputs = {}
         for line in open(path, encoding="utf-8"):
@@ -43,14 +54,18 @@ def main(paths):
                 counts["duplicate"] += 1
                 continue
             seen.add(record["text"])
-            name = part(record["source"])
+            if holdout_only and record["source"] in dev_sources:
+                counts["known source"] += 1
+                continue
+            name = "holdout" if holdout_only else part(record["source"])
             counts[name] += 1
             if name not in outputs:
                 outputs[name] = open(os.path.join(ROOT, name, os.path.basename(path)), "a", encoding="utf-8")
             outputs[name].write(json.dumps(record, ensure_ascii=False) + "\n")
         for handle in outputs.values():
             handle.close()
-    print("dev %(dev)d, holdout %(holdout)d, duplicates dropped %(duplicate)d" % counts)
+    print("dev %(dev)d, holdout %(holdout)d, duplicates dropped %(duplicate)d, "
+          "records from a development source dropped %(known source)d" % counts)
 
 
 main(sys.argv[1:])

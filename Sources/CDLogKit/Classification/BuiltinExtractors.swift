@@ -10,12 +10,14 @@ struct BuiltinExtractors: Sendable {
     private let retryAfter: PCRERegex
     private let errorCodes: [PCRERegex]
     private let partialItem: PCRERegex
+    /// The exception's name, its reason and the method that raised it (`exception` extractor).
+    private let exceptionName: PCRERegex, exceptionReason: PCRERegex, exceptionAPI: PCRERegex
     /// `partialItem`'s `code` and `name` group numbers (plain integers: a dictionary here, shared by the
     /// classifying threads, would have its reference count written by each of them per finding).
     private let partialCodeGroup: Int, partialNameGroup: Int
 
     /// Every pattern the extractors run.
-    var patterns: [PCRERegex] { [retryAfter] + errorCodes }
+    var patterns: [PCRERegex] { [retryAfter] + errorCodes + [exceptionName, exceptionReason, exceptionAPI] }
 
     init() throws {
         retryAfter = try PCRERegex(
@@ -30,6 +32,11 @@ struct BuiltinExtractors: Sendable {
         // there: a leading optional key group in the pattern made PCRE2 try every start position with a
         // long run of key characters — quadratic, and 90 % of classify's PCRE2 time on the benchmark.
         partialItem = errorCodes[1]
+        exceptionName = try PCRERegex(#"\b(?<v>(?:NS|CK|_NS)[A-Za-z]{2,60}Exception)\b"#)
+        // `reason: '…'` (the uncaught-exception line), `Exception = … and userInfo` (caught by Core Data),
+        // `Uncaught exception: Name: …` and `Fatal error: …` (a Swift trap); up to the end of the line.
+        exceptionReason = try PCRERegex(#"(?:\breason: '?|Exception = |Uncaught exception: (?:\w+Exception: )?|(?i:fatal error): )(?<v>[^\n]{1,300})"#)
+        exceptionAPI = try PCRERegex(#"(?<v>[-+]\[[A-Za-z_]\w{0,80}(?:\([A-Za-z_]\w{0,80}\))? [A-Za-z_][\w:]{0,120}\])"#)
         let groups = Dictionary(uniqueKeysWithValues: partialItem.groupNames.map { ($0.name, $0.number) })
         partialCodeGroup = groups["code"] ?? -1
         partialNameGroup = groups["name"] ?? -1
@@ -60,6 +67,21 @@ struct BuiltinExtractors: Sendable {
                 return result
             }
             return []
+        case .exception:
+            var result: [(String, String)] = []
+            for (field, regex) in [("exception", exceptionName), ("reason", exceptionReason), ("api", exceptionAPI)] {
+                guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch), found.count > 1,
+                      let range = found[1] else { continue }
+                var value = Classifier.text(message, range)
+                if field == "reason" {
+                    // The closing quote (and ' with userInfo (null)') is not part of the reason.
+                    for tail in [" with userInfo (null)", " and userInfo = (null)", "'"] where value.hasSuffix(tail) {
+                        value.removeLast(tail.count)
+                    }
+                }
+                if !value.isEmpty { result.append((field, value)) }
+            }
+            return result
         case .partialErrors:
             guard mayMatch(partialItem) else { return [] }
             var items: [String] = []

@@ -15,6 +15,9 @@ public final class CodeCatalog: Sendable {
     public let wrappers: [Wrapper]
     /// The fallback's markers, in the order they are tried (Rules/tables/fallback.yaml).
     public let markers: [Marker]
+    /// The rules the exception table (Rules/tables/exceptions.yaml) becomes; `RuleSet` ranks them with
+    /// the rule files' rules.
+    public let exceptionRules: [Rule]
     /// Every wrapper's literal in one pattern: a finding is checked against the wrappers only where it
     /// holds one (one scan of the message instead of one per wrapper).
     private let wrapperLiterals: PCRERegex?
@@ -67,8 +70,9 @@ public final class CodeCatalog: Sendable {
         let needsKnownName: Bool
     }
 
-    public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = []) throws {
+    public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = [], exceptionRules: [Rule] = []) throws {
         self.tables = tables
+        self.exceptionRules = exceptionRules
         self.wrappers = wrappers
         self.markers = markers
         wrapperLiterals = wrappers.isEmpty ? nil : try PCRERegex(wrappers.map {
@@ -122,9 +126,9 @@ public final class CodeCatalog: Sendable {
     }
 
     /// Loads table files: a file with `domain` is a code table, one with `wrappers` the fatal wrappers,
-    /// one with `markers` the fallback's markers. Throws `RuleFileError` pointing into a bad file.
+    /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table. Throws `RuleFileError` pointing into a bad file.
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
-        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = []
+        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = [], exceptionRules: [Rule] = []
         var order = 1 << 62
         for file in files {
             let loader = RuleLoader(path: file.path, text: file.text)
@@ -132,7 +136,9 @@ public final class CodeCatalog: Sendable {
             do { root = try Yams.compose(yaml: file.text) } catch { throw loader.failure(at: nil, "not valid YAML: \(error)") }
             guard let root, let mapping = root.mapping else { throw loader.failure(at: root, "a table file is a mapping") }
             let map = RuleLoader.keyed(mapping)
-            if map["domain"] != nil {
+            if ExceptionTable.isExceptionTable(map) {
+                exceptionRules += try ExceptionTable.rules(path: file.path, map: map, mapping: mapping, loader: loader, firstOrder: order)
+            } else if map["domain"] != nil {
                 tables.append(try CodeTable(path: file.path, text: file.text, firstOrder: order))
             } else if let list = map["wrappers"]?.sequence {
                 for item in list {
@@ -168,7 +174,7 @@ public final class CodeCatalog: Sendable {
             }
             order += 1 << 16
         }
-        return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers)
+        return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers, exceptionRules: exceptionRules)
     }
 
     /// The first fatal wrapper in `message`, if any.

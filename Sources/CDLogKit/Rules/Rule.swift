@@ -21,6 +21,7 @@ public enum BuiltinExtractor: String, CaseIterable, Sendable {
     case retryAfter
     case partialErrors
     case errorCode
+    case exception
 }
 
 /// How a rule whose patterns matched turns into a finding when its verdict comes from data rather than

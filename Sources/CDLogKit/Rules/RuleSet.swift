@@ -22,7 +22,9 @@ public struct RuleSet: Sendable {
         let files = EmbeddedRuleFiles.files.map { file in
             (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
         }
-        return try RuleSet(files: files, codes: try CodeCatalog.embedded())
+        let codes = try CodeCatalog.embedded()
+        let set = try RuleSet(files: files, codes: codes)
+        return RuleSet(rules: set.rules + codes.exceptionRules, codes: codes)
     }
 
     /// Compiles the given files (in the order given) into one set, checking id uniqueness. The files are

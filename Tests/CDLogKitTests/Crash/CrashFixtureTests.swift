@@ -87,7 +87,7 @@ struct CrashFixtureTests {
 
         let classifier = try #require(Self.classifier)
         let scratch = classifier.makeScratch()
-        let result = try #require(classifier.classify(text: entry.message, scratch: scratch), "not classified:\n\(entry.message)")
+        let result = try #require(classifier.classify(text: entry.message, isCrashReport: true, scratch: scratch), "not classified:\n\(entry.message)")
         #expect(result.rule.id == expected.rule, "\(entry.message)")
         #expect(result.category.id == expected.category)
     }

@@ -177,6 +177,20 @@ public struct EntrySplitter {
                 // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix).
                 header = LineHeader(messageStart: 0)
             }
+            if let header, open, EntrySplitter.continuesFieldList(entry.message.bytes, line, messageStart: header.messageStart) {
+                // iOS 14+ prints a failed addPersistentStore as a header line and one `CoreData: error:`
+                // line per userInfo field, each a console entry of its own: one error, kept whole.
+                entry.appendNewline()
+                entry.appendMessage(UnsafeRawBufferPointer(rebasing: line[min(header.messageStart, line.count)...]))
+                entry.endLine = number
+                pendingBlankLines = 0
+                return
+            }
+            if header == nil, open, prefixed, EntrySplitter.startsBareMessage(line, after: entry.message.bytes) {
+                // A bare line among prefixed ones (test-runner output, an app's print) after an entry
+                // that ended its sentence is a message of its own, not a continuation.
+                header = LineHeader(messageStart: 0)
+            }
             if let header {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 if let quiet = quietEntries, let headerParser, !truncated,
@@ -209,6 +223,43 @@ public struct EntrySplitter {
                                            source: sourceName, into: &entry, emit)
         }
         try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
+    }
+
+    /// True when `line` (its message from `messageStart`) is one field of the per-line form of a failed
+    /// `addPersistentStore` whose header line opened `message`: `CoreData: error: userInfo:`,
+    /// `storeType:`, `configuration:`, `URL:`, `options:` or an indented `key : value` line.
+    static func continuesFieldList(_ message: UnsafeRawBufferPointer, _ line: UnsafeRawBufferPointer, messageStart: Int) -> Bool {
+        guard messageStart < line.count else { return false }
+        var i = messageStart
+        // `[error] ` (the NSLog-style level column some captures print) before `CoreData: error: `.
+        if line.hasPrefix("[", at: i), let close = line.firstIndex(of: UInt8(ascii: "]"), from: i, to: min(line.count, i + 16)) {
+            i = ByteScan.spaces(line, at: close + 1)
+        }
+        guard line.hasPrefix("CoreData: error: ", at: i) else { return false }
+        i += 17
+        let isField = line.hasPrefix("userInfo:", at: i) || line.hasPrefix("storeType:", at: i) || line.hasPrefix("configuration:", at: i)
+            || line.hasPrefix("URL:", at: i) || line.hasPrefix("options:", at: i)
+            || (i < line.count && (line[i] == 9 || (line[i] == 32 && line.hasPrefix("  ", at: i))))
+        guard isField else { return false }
+        // The open entry is such an error: its first line says `… returned error …`.
+        let firstLineEnd = message.firstIndex(of: 10) ?? message.count
+        return UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd]).contains(sequence: "returned error")
+    }
+
+    /// True when `line`, unprefixed in a prefixed capture, starts a message of its own: a capitalised
+    /// word at the start of the line after an entry whose text ended a sentence or a structure
+    /// (`.`, `)`, `]`, `}`, `!`, a quote). Indented lines, frames, `{`/`(` dumps and lines after an
+    /// entry that ends with `:`, `,`, `=` or mid-sentence stay continuations.
+    static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 2, line[0] >= 65, line[0] <= 90, line[1] >= 97, line[1] <= 122 else { return false }
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
+        guard end > 0 else { return false }
+        switch message[end - 1] {
+        case UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "!"),
+             UInt8(ascii: "\""), UInt8(ascii: "'"): return true
+        default: return false
+        }
     }
 
     /// Emits the open entry, if any, and forgets pending blank lines.

@@ -2,7 +2,8 @@
 /// fallback for anything unrecognised.
 ///
 /// A line starts a new entry unless it is a continuation: it begins with whitespace (and is not a
-/// leading-space `CoreData:`/`error:` line), `}`, `)`, `Error Domain=` or `<CKError` (DOMAIN.md §4).
+/// leading-space `CoreData:`/`error:` line), `}`, `)`, `Error Domain=` or `<CKError` (DOMAIN.md §4), or
+/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`).
 public struct XcodeConsoleFormat: LineFormat {
     public let format = InputFormat.xcode
     public init() {}
@@ -19,7 +20,25 @@ public struct XcodeConsoleFormat: LineFormat {
         }
         if first == UInt8(ascii: "}") || first == UInt8(ascii: ")") { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
+        // An exception's backtrace printed one frame per line (lldb, Crashlytics, `First throw call
+        // stack`) stays with the exception above it.
+        if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
+        if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw")
+            || line.hasPrefix("libc++abi") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// `N  Image  0x… symbol`: a frame number, white space, an image name, white space, an address.
+    static func isFrameLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, i < 4, line[i] >= 48, line[i] <= 57 { i += 1 }
+        guard i > 0, i < 4, i < line.count, ByteScan.isSpace(line[i]) else { return false }
+        i = ByteScan.spaces(line, at: i)
+        let imageStart = i
+        while i < line.count, !ByteScan.isSpace(line[i]) { i += 1 }
+        guard i > imageStart else { return false }
+        i = ByteScan.spaces(line, at: i)
+        return line.hasPrefix("0x", at: i)
     }
 
     /// Words that open a console entry: `CoreData:`, level words, `CoreData+CloudKit:`, `SwiftData/`.

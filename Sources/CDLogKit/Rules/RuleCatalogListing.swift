@@ -29,6 +29,12 @@ public enum RuleCatalogListing {
                 out += line + "  (\(table.path))\n"
             }
             out += "  \(codes.wrappers.count) fatal wrappers, \(codes.markers.count) fallback markers\n"
+            let exceptionRows = codes.exceptionRules.filter { !$0.id.hasSuffix(".caught") }
+            if !exceptionRows.isEmpty {
+                let names = exceptionRows.filter { $0.id.hasPrefix("exception.name.") }.count
+                out += "  exception table: \(exceptionRows.count - names) reasons, \(names) names, each with a caught twin"
+                    + "  (\(exceptionRows[0].location.file))\n"
+            }
         }
         let examples = set.rules.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
         out += "\n\(set.rules.count) rules in \(Set(set.rules.map(\.category)).count) categories, \(examples) examples\n"

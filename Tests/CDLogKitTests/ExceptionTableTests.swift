@@ -1,0 +1,119 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// The exception table (Rules/tables/exceptions.yaml) and the paste shapes the splitter knows
+/// (docs/recognition.md, round 2). Every row's own example runs in `CatalogQualityTests`; these pin the
+/// mechanism: the twin rules, the fields, the ranking against phrase rules, and the loader's errors.
+@Suite struct ExceptionTableTests {
+    @Test func anUncaughtExceptionIsFatalAndItsReasonDecidesTheCategory() throws {
+        let text = "2018-12-28 21:05:09.067253-0500 App[17448:835355] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.'"
+        let result = try #require(TestSupport.classify(text))
+        #expect(result.rule.id == "exception.no-persistent-stores")
+        #expect(result.category == .initialization && result.severity == .fatal)
+        #expect(result.field("exception") == "NSInternalInconsistencyException")
+        #expect(result.field("reason") == "This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.")
+    }
+
+    @Test func theParenthesisSaysWhyTheStoreNeverLoaded() throws {
+        let migration = "NSInternalInconsistencyException: This NSPersistentStoreCoordinator has no persistent stores (schema mismatch or migration failure).  It cannot perform a save operation."
+        #expect(TestSupport.classify(migration)?.category == .migration)
+        let disk = "Fatal Exception: NSInternalInconsistencyException This NSPersistentStoreCoordinator has no persistent stores (disk full). It cannot perform a save operation."
+        #expect(TestSupport.classify(disk)?.category == .store)
+    }
+
+    @Test func anExceptionCoreDataCaughtIsAnErrorAndTheInnerReasonOutranksTheWrapper() throws {
+        let text = "CoreData: error: Serious application error.  Exception was caught during Core Data change processing.  This is usually a bug within an observer of NSManagedObjectContextObjectsDidChangeNotification.  *** -[__NSArrayM objectAtIndex:]: index 4 beyond bounds [0 .. 3] with userInfo (null)"
+        let result = try #require(TestSupport.classify(text))
+        #expect(result.rule.id == "exception.index-beyond-bounds.caught")
+        #expect(result.category == .crash && result.severity == .error)
+        #expect(result.field("api") == "-[__NSArrayM objectAtIndex:]")
+        // An inner reason no row knows leaves the wrapper's own rule.
+        let unknown = "CoreData: error: Serious application error.  Exception was caught during Core Data change processing.  This is usually a bug within an observer of NSManagedObjectContextObjectsDidChangeNotification.  -[ListObserver objectsDidChange:]: list view already torn down with userInfo (null)"
+        #expect(TestSupport.classify(unknown)?.rule.id == "coredata.concurrency.change-processing-exception")
+    }
+
+    @Test func aGenericNameCountsOnlyAroundPersistence() throws {
+        let inCoreData = "Fatal Exception: NSInternalInconsistencyException (thrown from -[NSManagedObjectContext save:])"
+        #expect(TestSupport.classify(inCoreData)?.rule.id == "exception.name.nsinternalinconsistencyexception")
+        // The same name from UIKit is not a persistence problem: nothing above info.
+        let inUIKit = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to scroll to invalid index path'"
+        #expect((TestSupport.classify(inUIKit)?.severity ?? .debug) <= .info)
+        // A Core Data-specific name needs no marker.
+        #expect(TestSupport.classify("Fatal Exception: NSObjectInaccessibleException")?.category == .concurrency)
+    }
+
+    @Test func aTerminationInCoreDataFramesIsNeverSilent() throws {
+        let text = "Thread : Crashed: NSPersistentStoreCoordinator 0x282755880\n0  libdyld.dylib  0x1b0bc6f40 dyld3::MachOLoaded::getSlide() const + 118"
+        #expect(TestSupport.classify(text)?.rule.id == "crash.console-termination")
+        #expect(TestSupport.classify(text)?.severity == .fatal)
+    }
+
+    @Test func theLoaderRejectsABadRow() throws {
+        func load(_ yaml: String) throws { _ = try CodeCatalog.load(files: [(path: "t/exceptions.yaml", text: yaml)]) }
+        let head = "marker: 'CoreData'\ncaught: 'was caught'\n"
+        let caughtExample = head + "reasons:\n  - {id: x, reason: 'boom', category: crash, title: t, meaning: m, advice: a, example: 'boom was caught'}\n"
+        #expect(throws: RuleFileError.self) { try load(caughtExample) }
+        let unknownKey = head + "reasons:\n  - {id: x, reason: 'boom', category: crash, title: t, meaning: m, advice: a, example: 'boom', colour: red}\n"
+        #expect(throws: RuleFileError.self) { try load(unknownKey) }
+        let badCategory = head + "names:\n  - {name: NSBoomException, category: nowhere, meaning: m, advice: a, example: 'NSBoomException'}\n"
+        #expect(throws: RuleFileError.self) { try load(badCategory) }
+        let good = head + "names:\n  - {name: NSBoomException, category: crash, meaning: m, advice: a, example: 'NSBoomException'}\n"
+        let catalog = try CodeCatalog.load(files: [(path: "t/exceptions.yaml", text: good)])
+        #expect(catalog.exceptionRules.map(\.id) == ["exception.name.nsboomexception", "exception.name.nsboomexception.caught"])
+    }
+}
+
+/// Real paste shapes (Eval/dev pastes): where one entry ends and the next begins.
+@Suite struct PasteShapeTests {
+    @Test func theOneFieldPerLineStoreErrorIsOneEntryEvenBesideItsTimestampedCopy() throws {
+        let text = """
+        CoreData: error: addPersistentStoreWithType:configuration:URL:options:error: returned error NSCocoaErrorDomain (512)
+        2026-09-06 01:44:20.057410+0000 App[5231:22116] [error] CoreData: error: userInfo:
+        CoreData: error: userInfo:
+        CoreData: error: \treason : Failed to create file; code = 2
+        2026-09-06 01:44:20.057500+0000 App[5231:22116] [error] CoreData: error: storeType: SQLite
+        CoreData: error: storeType: SQLite
+        CoreData: error: URL: file:///tmp/App.sqlite
+        2026-09-06 01:44:20.058000+0000 App[5231:22116] CoreData: error: Store failed to load.
+        """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 8])
+        #expect(entries.first?.endLine == 7)
+    }
+
+    @Test func aBareCapitalisedLineAfterAFinishedPrefixedEntryIsItsOwnMessage() throws {
+        let text = """
+        2026-09-06 01:44:20.057410+0000 App[5231:22116] CoreData: error: Recovery attempt while adding store (type: SQLite).
+        Test Suite 'All tests' started at 2026-09-06 01:44:24.205.
+        Test Case '-[AppTests testLoad]' started.
+        2026-09-06 01:44:25.000000+0000 App[5231:22116] Unresolved error:
+        Unable to find any managed object models.
+        2026-09-06 01:44:25.100000+0000 App[5231:22116] Failed to set up CloudKit integration (store: Model.sqlite)
+        Error Domain=NSCocoaErrorDomain Code=134400 "Unable to initialize without an iCloud account."
+        """
+        let entries = try TestSupport.entries(text)
+        // The line after `…error:` continues it; `Error Domain=` continues the line that announced it.
+        #expect(entries.map(\.line) == [1, 2, 3, 4, 6])
+    }
+
+    @Test func backtraceLinesStayWithTheirException() throws {
+        let text = """
+        *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Invalid predicate: nil RHS'
+        *** First throw call stack:
+        0   CoreFoundation                      0x01b561e4 __exceptionPreprocess + 180
+        1   libobjc.A.dylib                     0x018d58e5 objc_exception_throw + 44
+        2   CoreData                            0x0173a2e8 -[NSSQLGenerator newSQLStatement:] + 101
+        libc++abi.dylib: terminating with uncaught exception of type NSException
+        CoreData: error: Store failed to load.
+        """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 7])
+        #expect(entries.first?.endLine == 6)
+    }
+}
+
+private extension Classification {
+    func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+}

@@ -96,8 +96,14 @@ struct CrashJSONParser {
     }
 
     private enum Container {
-        case array([CrashJSON])
+        /// A box, so that appending is never a copy: an enum payload bound by a pattern (`stack.last`)
+        /// is a second reference to the array, and every append then copied it (quadratic in its length).
+        case array(ArrayBox)
         case object(CrashJSONObject, pendingKey: String?)
+    }
+
+    private final class ArrayBox {
+        var items: [CrashJSON] = []
     }
 
     private let bytes: [UInt8]
@@ -161,15 +167,15 @@ struct CrashJSONParser {
                 stack[stack.count - 1] = .object(object, pendingKey: key)
                 continue
             }
-            if case .array(let items) = stack.last {
+            if case .array(let box) = stack.last {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "]") {
                     index += 1
                     stack.removeLast()
-                    if let done = try attach(.array(items), to: &stack) { return done }
+                    if let done = try attach(.array(box.items), to: &stack) { return done }
                     continue
                 }
-                if !items.isEmpty {
+                if !box.items.isEmpty {
                     guard byte == UInt8(ascii: ",") else { throw CrashJSONError("expected ',' or ']' in array", offset: index) }
                     index += 1
                     skipWhitespace()
@@ -188,7 +194,7 @@ struct CrashJSONParser {
                 guard stack.count < Self.maxDepth else {
                     throw CrashJSONError("JSON nested deeper than \(Self.maxDepth) levels", offset: index)
                 }
-                stack.append(.array([]))
+                stack.append(.array(ArrayBox()))
                 index += 1
             case UInt8(ascii: "\""):
                 guard let string = try parseString() else { continue }
@@ -204,10 +210,8 @@ struct CrashJSONParser {
     private func attach(_ value: CrashJSON, to stack: inout [Container]) throws -> Result? {
         guard let top = stack.last else { return Result(value: value, truncated: false, end: index) }
         switch top {
-        case .array(var items):
-            stack[stack.count - 1] = .array([])  // keeps `items` uniquely referenced while appending
-            items.append(value)
-            stack[stack.count - 1] = .array(items)
+        case .array(let box):
+            box.items.append(value)
         case .object(let object, let key):
             object.members.append((key ?? "", value))
             stack[stack.count - 1] = .object(object, pendingKey: nil)
@@ -219,9 +223,9 @@ struct CrashJSONParser {
         var value: CrashJSON? = nil
         while let top = stack.popLast() {
             switch top {
-            case .array(var items):
-                if let value { items.append(value) }
-                value = .array(items)
+            case .array(let box):
+                if let value { box.items.append(value) }
+                value = .array(box.items)
             case .object(let object, let key):
                 if let value, let key { object.members.append((key, value)) }
                 object.end = offset

@@ -139,6 +139,27 @@ struct CrashParsingTests {
         #expect(CrashSummary.iso8601("yesterday") == nil)
     }
 
+    /// Issue 22: an array kept in two references was copied on every append, so a 22 MB `.ips` with 200 k
+    /// frames took minutes. 300 000 elements in nested arrays: linear parsing takes well under a second (debug
+    /// build), quadratic copying about 4.5 × 10¹⁰ element copies, minutes; the bound is generous.
+    @Test func longArraysParseInLinearTime() throws {
+        let count = 300_000
+        var text = "{\"frames\":["
+        text += Array(repeating: "{\"imageOffset\":1}", count: count).joined(separator: ",")
+        text += "],\"flat\":[" + Array(repeating: "7", count: count).joined(separator: ",") + "]}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try CrashJSONParser.parse(Array(text.utf8)).value
+        let elapsed = clock.now - start
+        #expect(value["frames"]?.array?.count == count)
+        #expect(value["flat"]?.array?.count == count)
+        #expect(elapsed < .seconds(20), "parsing \(count) elements took \(elapsed)")
+        // Lenient parsing of the same arrays cut short closes them the same way.
+        let cut = try CrashJSONParser.parse(Array(text.utf8.prefix(text.utf8.count / 2)), lenient: true)
+        #expect(cut.truncated)
+        #expect((cut.value["frames"]?.array?.count ?? 0) > 1000)
+    }
+
     @Test func jsonParser() throws {
         let text = #"{"a":[1,-2.5e3,true,false,null,"x\"y\u00e9\ud83d\ude00"],"b":{"c":18446744073709551615}}"#
         let value = try CrashJSONParser.parse(Array(text.utf8)).value

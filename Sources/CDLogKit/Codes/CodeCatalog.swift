@@ -126,7 +126,8 @@ public final class CodeCatalog: Sendable {
     }
 
     /// Loads table files: a file with `domain` is a code table, one with `wrappers` the fatal wrappers,
-    /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table. Throws `RuleFileError` pointing into a bad file.
+    /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table.
+    /// Throws `RuleFileError` pointing into a bad file.
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
         var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = [], exceptionRules: [Rule] = []
         var order = 1 << 62

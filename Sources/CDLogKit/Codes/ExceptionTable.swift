@@ -105,10 +105,3 @@ enum ExceptionTable {
         return rules
     }
 }
-
-private extension PCRERegex {
-    func matches(_ text: String, scratch: MatchScratch) -> Bool {
-        var copy = text
-        return copy.withUTF8 { matches(UnsafeRawBufferPointer($0), scratch: scratch) }
-    }
-}

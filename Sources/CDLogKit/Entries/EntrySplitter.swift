@@ -249,8 +249,8 @@ public struct EntrySplitter {
     /// True when `line`, unprefixed in a prefixed capture, starts a message of its own: a capitalised
     /// word at the start of the line after an entry whose text ended a sentence or a structure
     /// (`.`, `)`, `]`, `}`, `!`, a quote). `Error Domain=…` (the error a header line announced), indented
-    /// lines, frames, `{`/`(` dumps and lines after an
-    /// entry that ends with `:`, `,`, `=` or mid-sentence stay continuations.
+    /// lines, frames, `{`/`(` dumps and lines after an entry that ends with `:`, `,`, `=` or mid-sentence
+    /// stay continuations.
     static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard line.count >= 2, line[0] >= 65, line[0] <= 90, line[1] >= 97, line[1] <= 122,
               !line.hasPrefix("Error Domain="), !line.hasPrefix("UserInfo="), !line.hasPrefix("Underlying") else { return false }

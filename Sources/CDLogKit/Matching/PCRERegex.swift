@@ -122,6 +122,12 @@ public final class PCRERegex: @unchecked Sendable {
         if rc < 0, rc != PCRE2_ERROR_NOMATCH { scratch.exceededLimit = true }
         return rc >= 0
     }
+
+    /// True when the pattern matches anywhere in `text` (for rare callers: the hot path passes bytes).
+    public func matches(_ text: String, scratch: MatchScratch) -> Bool {
+        var copy = text
+        return copy.withUTF8 { matches(UnsafeRawBufferPointer($0), scratch: scratch) }
+    }
 }
 
 /// Per-thread match state: PCRE2 match data, a match context with limits, and a JIT stack.

@@ -76,12 +76,6 @@ enum Placeholders {
 }
 
 extension PCRERegex {
-    /// True when the pattern matches anywhere in `text`.
-    func matches(_ text: String, scratch: MatchScratch) -> Bool {
-        var copy = text
-        return copy.withUTF8 { matches(UnsafeRawBufferPointer($0), scratch: scratch) }
-    }
-
     /// Replaces every match: `replacement` gets the matched text and the capture groups' texts and
     /// returns what to put in the matched range (or nil to keep it).
     func replacingMatches(in text: String, scratch: MatchScratch,

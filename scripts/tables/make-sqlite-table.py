@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes Rules/tables/sqlite.yaml from the sqlite3.h of this machine: every primary and extended result
 code with its value, and for each the category, severity, meaning and advice of cdlog (primary codes
-here; an extended code takes its primary's unless listed in EXTENDED).
+here; an extended code takes its primary's unless listed in EXTENDED), and the messages SQLite prints for
+it (MESSAGES: sqlite3_errstr texts, and errmsg texts that name one code), which an app or a wrapper
+library often prints without the number.
 
     scripts/tables/make-sqlite-table.py [/usr/include/sqlite3.h] > Rules/tables/sqlite.yaml
 """
@@ -89,6 +91,35 @@ EXTENDED = {
     "SQLITE_OK_SYMLINK": ("debug", "Internal: the path was a symlink (not an error)."),
 }
 
+# name: sentences SQLite prints for the code (sqlite3_errstr in sqlite3.c; older releases' wording too).
+# Too common outside SQLite to count alone: "out of memory", "interrupted", "not an error",
+# "authorization denied".
+MESSAGES = {
+    "SQLITE_ERROR": ["SQL logic error", "SQL logic error or missing database", "no such table", "no such column"],
+    "SQLITE_INTERNAL": ["internal logic error in SQLite"],
+    "SQLITE_PERM": ["access permission denied"],
+    "SQLITE_BUSY": ["database is locked"],
+    "SQLITE_LOCKED": ["database table is locked"],
+    "SQLITE_READONLY": ["attempt to write a readonly database"],
+    "SQLITE_IOERR": ["disk I/O error"],
+    "SQLITE_CORRUPT": ["database disk image is malformed"],
+    "SQLITE_FULL": ["database or disk is full"],
+    "SQLITE_CANTOPEN": ["unable to open database file"],
+    "SQLITE_PROTOCOL": ["locking protocol"],
+    "SQLITE_SCHEMA": ["database schema has changed"],
+    "SQLITE_TOOBIG": ["string or blob too big"],
+    "SQLITE_CONSTRAINT": ["constraint failed"],
+    "SQLITE_MISMATCH": ["datatype mismatch"],
+    "SQLITE_MISUSE": ["bad parameter or other API misuse", "library routine called out of sequence"],
+    "SQLITE_NOLFS": ["large file support is disabled"],
+    "SQLITE_RANGE": ["column index out of range", "bind or column index out of range"],
+    "SQLITE_NOTADB": ["file is not a database", "file is encrypted or is not a database"],
+    "SQLITE_CONSTRAINT_UNIQUE": ["UNIQUE constraint failed"],
+    "SQLITE_CONSTRAINT_NOTNULL": ["NOT NULL constraint failed"],
+    "SQLITE_CONSTRAINT_FOREIGNKEY": ["FOREIGN KEY constraint failed"],
+    "SQLITE_CONSTRAINT_CHECK": ["CHECK constraint failed"],
+}
+
 def main():
     text = open(HEADER, encoding="utf-8").read()
     primary = {}
@@ -99,7 +130,7 @@ def main():
     for name, base, shift in re.findall(r"^#define (SQLITE_[A-Z_]+)\s+\((SQLITE_[A-Z]+)\s*\|\s*\((\d+)<<8\)\)", text, re.M):
         if base in primary:
             extended.append((name, base, primary[base] | (int(shift) << 8)))
-    missing = set(PRIMARY) - set(primary)
+    missing = (set(PRIMARY) - set(primary)) | (set(MESSAGES) - set(primary) - {e[0] for e in extended})
     if missing:
         sys.exit("make-sqlite-table: not found in %s: %s" % (HEADER, ", ".join(sorted(missing))))
     out = []
@@ -112,16 +143,18 @@ def main():
     out.append("codes:")
     def q(s):
         return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    def messages(name):
+        return ", messages: [%s]" % ", ".join(q(m) for m in MESSAGES[name]) if name in MESSAGES else ""
     for name, value in sorted(primary.items(), key=lambda kv: kv[1]):
         category, severity, meaning, advice = PRIMARY[name]
         generic = ", generic: true" if name == "SQLITE_ERROR" else ""
-        out.append("  - {code: %d, name: %s, category: %s, severity: %s%s, meaning: %s, advice: %s}" % (value, name, category, severity, generic, q(meaning), q(advice)))
+        out.append("  - {code: %d, name: %s, category: %s, severity: %s%s, meaning: %s, advice: %s%s}" % (value, name, category, severity, generic, q(meaning), q(advice), messages(name)))
     for name, base, value in sorted(extended, key=lambda e: e[2]):
         category, severity, meaning, advice = PRIMARY[base]
         own_severity, own_meaning = EXTENDED.get(name, (None, None))
         severity = own_severity or severity
         meaning = own_meaning or ("%s (%s)." % (meaning.rstrip("."), name[len(base) + 1:].lower().replace("_", " ")))
-        out.append("  - {code: %d, name: %s, category: %s, severity: %s, meaning: %s, advice: %s}" % (value, name, category, severity, q(meaning), q(advice)))
+        out.append("  - {code: %d, name: %s, category: %s, severity: %s, meaning: %s, advice: %s%s}" % (value, name, category, severity, q(meaning), q(advice), messages(name)))
     print("\n".join(out))
 
 main()

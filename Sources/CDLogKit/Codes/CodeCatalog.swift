@@ -68,6 +68,8 @@ public final class CodeCatalog: Sendable {
         let groups: [String: Int]
         /// A quoted name counts only when a table knows it (a quoted sentence before a number is common).
         let needsKnownName: Bool
+        /// A code's printed sentence rather than its number; the tables' message forms come last.
+        var isMessage = false
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = [], exceptionRules: [Rule] = []) throws {
@@ -84,6 +86,7 @@ public final class CodeCatalog: Sendable {
             for name in [table.domain] + table.aliases { byDomain[name] = index }
             for entry in table.entries {
                 if let printed = entry.printed { printedNames[printed.lowercased()] = (index, entry.code) }
+                for message in entry.messages { printedNames[message.lowercased()] = (index, entry.code) }
             }
         }
         self.byDomain = byDomain
@@ -110,10 +113,21 @@ public final class CodeCatalog: Sendable {
         if !specificNames.isEmpty {
             sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))
         }
-        forms = try sources.map { pattern, domain in
-            let regex = try PCRERegex(pattern)
+        // A code's printed sentence (`database is locked`, `UNIQUE constraint failed`), longest first so a
+        // sentence inside another (`constraint failed`) does not win.
+        var messageSources: [(String, String?)] = []
+        for table in tables {
+            let messages = table.entries.flatMap(\.messages).sorted { $0.count > $1.count }
+            guard !messages.isEmpty else { continue }
+            let alternatives = messages.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+            messageSources.append(("(?i)\\b(?<p>" + alternatives + ")\\b", table.domain))
+        }
+        forms = try (sources + messageSources).enumerated().map { index, source in
+            let regex = try PCRERegex(source.0)
             let groups = Dictionary(regex.groupNames.map { ($0.name, $0.number) }, uniquingKeysWith: { a, _ in a })
-            return Form(regex: regex, domain: domain, groups: groups, needsKnownName: groups["p"] != nil)
+            var form = Form(regex: regex, domain: source.1, groups: groups, needsKnownName: groups["p"] != nil)
+            form.isMessage = index >= sources.count
+            return form
         }
     }
 
@@ -263,6 +277,8 @@ public final class CodeCatalog: Sendable {
                     }
                 }
                 guard let domain, let code else { continue }
+                // A printed sentence says less than a number of its domain (`(6922) … 'disk I/O error'`).
+                if form.isMessage, mentions.contains(where: { $0.domain == domain }) { continue }
                 taken.append(whole)
                 mentions.append(Mention(domain: domain, code: code, offset: whole.lowerBound, entry: entry(domain: domain, code: code)))
             }

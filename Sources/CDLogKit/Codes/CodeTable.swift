@@ -10,6 +10,9 @@ public struct CodeEntry: Sendable {
     public let name: String
     /// The name CloudKit prints in quotes (`"Partial Failure"`), when the table gives it.
     public let printed: String?
+    /// Sentences a library prints for the code without its number (SQLite's `database is locked`), found
+    /// anywhere in an entry whatever their case.
+    public let messages: [String]
     public let category: Category
     public let severity: Severity
     /// True when the code says less than a code it wraps (134060 "Core Data error", CKError 2 partial
@@ -44,7 +47,7 @@ public struct CodeTable: Sendable {
 
     private static let fileKeys: Set<String> = ["domain", "key", "aliases", "codes", "ranges", "internal", "context"]
     private static let rowKeys: Set<String> = ["code", "from", "to", "name", "printed", "category", "severity",
-                                               "generic", "context", "meaning", "advice"]
+                                               "generic", "context", "meaning", "advice", "messages"]
 
     public init(path: String, text: String, firstOrder: Int) throws {
         self.path = path
@@ -115,7 +118,15 @@ public struct CodeTable: Sendable {
                             advice: meaning + " " + advice, references: [], matchExamples: [], nomatchExamples: [],
                             location: location, order: order)
             order += 1
-            return CodeEntry(domain: domain, code: first, last: last, name: name, printed: row["printed"]?.string,
+            var messages: [String] = []
+            if let node = row["messages"] {
+                guard let list = node.sequence, let strings = Optional(list.compactMap(\.string)), strings.count == list.count,
+                      !strings.contains(where: \.isEmpty) else {
+                    throw loader.failure(at: node, "messages is a list of non-empty sentences")
+                }
+                messages = strings
+            }
+            return CodeEntry(domain: domain, code: first, last: last, name: name, printed: row["printed"]?.string, messages: messages,
                              category: category, severity: severity, generic: generic,
                              needsContext: row["context"]?.bool ?? false, meaning: meaning, advice: advice, rule: rule)
         }

@@ -186,6 +186,15 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
+            if let header, open, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes) {
+                // Crashlytics prints `Fatal Exception: NSInternalInconsistencyException` and the reason on the
+                // next line: one exception.
+                entry.appendNewline()
+                entry.appendMessage(line)
+                entry.endLine = number
+                pendingBlankLines = 0
+                return
+            }
             if header == nil, open, prefixed, EntrySplitter.startsBareMessage(line, after: entry.message.bytes) {
                 // A bare line among prefixed ones (test-runner output, an app's print) after an entry
                 // that ended its sentence is a message of its own, not a continuation.
@@ -244,6 +253,20 @@ public struct EntrySplitter {
         // The open entry is such an error: its first line says `… returned error …`.
         let firstLineEnd = message.firstIndex(of: 10) ?? message.count
         return UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd]).contains(sequence: "returned error")
+    }
+
+    /// True when `message` is an exception's name with its reason still to come: its only line is
+    /// `Fatal Exception: Name` (Crashlytics, optionally after `Thread : `), nothing after the name.
+    static func continuesException(_ message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count < 200, !message.contains(10) else { return false }
+        var i = 0
+        if message.hasPrefix("Thread : ") { i = 9 }
+        guard message.hasPrefix("Fatal Exception: ", at: i) else { return false }
+        i += 17
+        var end = message.count
+        while end > i, ByteScan.isSpace(message[end - 1]) { end -= 1 }
+        guard end > i else { return false }
+        return !message[i..<end].contains(32)
     }
 
     /// True when `line`, unprefixed in a prefixed capture, starts a message of its own: a capitalised

@@ -3,7 +3,8 @@
 ///
 /// A line starts a new entry unless it is a continuation: it begins with whitespace (and is not a
 /// leading-space `CoreData:`/`error:` line), `}`, `)`, `Error Domain=` or `<CKError` (DOMAIN.md §4), or
-/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`).
+/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`), or the
+/// wrapped rest of an exception line (`reason: '…'`, a line opening with `'` or `:`).
 public struct XcodeConsoleFormat: LineFormat {
     public let format = InputFormat.xcode
     public init() {}
@@ -24,7 +25,11 @@ public struct XcodeConsoleFormat: LineFormat {
         // stack`) stays with the exception above it.
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
         if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw")
-            || line.hasPrefix("libc++abi") { return nil }
+            || line.hasPrefix("libc++abi") || line.hasPrefix("terminating with uncaught exception") { return nil }
+        // An exception line wrapped by the poster or a page: the reason, the quoted name or the rest of a
+        // selector (`: the entity … is not key value coding-compliant`) on a line of its own.
+        if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
+            || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
     }
 

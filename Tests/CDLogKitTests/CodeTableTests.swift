@@ -130,10 +130,12 @@ import Testing
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")
         }
         for healthy in ["CoreData: debug: CoreData+CloudKit: exporter finished without error",
-                        "<Item: 0x1c828b400> (entity: Item; id: 0xd000000000200036 <x-coredata://5/Item/p8> ; data: <fault>)",
-                        "*** Terminating app due to uncaught exception 'NSRangeException', reason: 'index 3 beyond bounds [0 .. 2]'"] {
+                        "<Item: 0x1c828b400> (entity: Item; id: 0xd000000000200036 <x-coredata://5/Item/p8> ; data: <fault>)"] {
             #expect((TestSupport.classify(healthy)?.severity ?? .debug) <= .info, "\(healthy)")
         }
+        // A termination is never quiet, even when it names no persistence area (Eval/COLLECTING.md).
+        let termination = TestSupport.classify("*** Terminating app due to uncaught exception 'NSRangeException', reason: 'index 3 beyond bounds [0 .. 2]'")
+        #expect(termination?.rule.id == "crash.console-termination" && termination?.severity == .fatal)
     }
 
     @Test func theCodeRuleAdmitsEveryPrintedName() throws {

@@ -17,7 +17,7 @@ import Testing
         #expect(score.categoryAccuracy >= 0.66, "category accuracy \(score.categoryAccuracy)")
         #expect(score.severityAgreement >= 0.75, "severity agreement \(score.severityAgreement)")
         #expect(score.falseAlarms <= 1, "\(score.falseAlarms) noise lines reported above info")
-        #expect(score.boundaryAccuracy >= 0.94, "paste boundaries \(score.boundaryAccuracy)")
+        #expect(score.boundaryAccuracy >= 0.92, "paste boundaries \(score.boundaryAccuracy)")
     }
 
     @Test func aBadRecordIsOneLineNamingItsPlace() throws {

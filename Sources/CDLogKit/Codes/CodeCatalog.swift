@@ -15,6 +15,8 @@ public final class CodeCatalog: Sendable {
     public let wrappers: [Wrapper]
     /// The fallback's markers, in the order they are tried (Rules/tables/fallback.yaml).
     public let markers: [Marker]
+    /// The activity markers, in the order they are tried (`activity` in Rules/tables/fallback.yaml).
+    public let activityMarkers: [Marker]
     /// The rules the exception table (Rules/tables/exceptions.yaml) becomes; `RuleSet` ranks them with
     /// the rule files' rules.
     public let exceptionRules: [Rule]
@@ -72,11 +74,13 @@ public final class CodeCatalog: Sendable {
         var isMessage = false
     }
 
-    public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = [], exceptionRules: [Rule] = []) throws {
+    public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = [], activityMarkers: [Marker] = [],
+                exceptionRules: [Rule] = []) throws {
         self.tables = tables
         self.exceptionRules = exceptionRules
         self.wrappers = wrappers
         self.markers = markers
+        self.activityMarkers = activityMarkers
         wrapperLiterals = wrappers.isEmpty ? nil : try PCRERegex(wrappers.map {
             NSRegularExpression.escapedPattern(for: String(decoding: $0.literal, as: UTF8.self))
         }.joined(separator: "|"))
@@ -143,7 +147,8 @@ public final class CodeCatalog: Sendable {
     /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table.
     /// Throws `RuleFileError` pointing into a bad file.
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
-        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = [], exceptionRules: [Rule] = []
+        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = [], activityMarkers: [Marker] = []
+        var exceptionRules: [Rule] = []
         var order = 1 << 62
         for file in files {
             let loader = RuleLoader(path: file.path, text: file.text)
@@ -168,6 +173,7 @@ public final class CodeCatalog: Sendable {
                 }
             } else if let list = map["markers"]?.sequence {
                 var byCategory: [Category: Rule] = [:]
+                activityMarkers += try activity(map["activity"]?.sequence.map(Array.init) ?? [], loader: loader, path: file.path, order: order + list.count + 1)
                 for item in list {
                     let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
                     guard let pattern = row["pattern"]?.string, let title = row["title"]?.string,
@@ -189,7 +195,38 @@ public final class CodeCatalog: Sendable {
             }
             order += 1 << 16
         }
-        return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers, exceptionRules: exceptionRules)
+        return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers, activityMarkers: activityMarkers,
+                               exceptionRules: exceptionRules)
+    }
+
+    /// The activity markers of the fallback file: each row a pattern, a category, a severity no higher than
+    /// `info` and a title; one rule (`activity.<category>`) per category, so the rows of one category
+    /// share their severity.
+    private static func activity(_ list: [Node], loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
+        var byCategory: [Category: Rule] = [:]
+        var markers: [Marker] = []
+        for item in list {
+            let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
+            guard let pattern = row["pattern"]?.string, let title = row["title"]?.string,
+                  let category = row["category"]?.string.flatMap(Category.init(rawValue:)),
+                  let severity = row["severity"]?.string.flatMap(Severity.init(name:)) else {
+                throw loader.failure(at: item, "an activity marker needs `pattern`, `category` (a category id), `severity` and `title`")
+            }
+            guard severity <= .info else { throw loader.failure(at: row["severity"], "an activity marker reports at `debug` or `info`") }
+            if let earlier = byCategory[category], earlier.severity != severity {
+                throw loader.failure(at: row["severity"], "the activity markers of `\(category.id)` share one severity (`\(earlier.severity)` above)")
+            }
+            let rule = byCategory[category] ?? Rule(
+                id: "activity.\(category.id)", title: title, category: category, severity: severity, priority: 0,
+                input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
+                advice: "Routine activity of the persistence stack or a library built on it, reported no failure; it is context for the entries around it.",
+                references: [], matchExamples: [], nomatchExamples: [],
+                location: SourceLocation(file: path, line: (item.mark?.line ?? 0), column: (item.mark?.column ?? 0)),
+                order: order + markers.count)
+            byCategory[category] = rule
+            markers.append(Marker(regex: try loader.compile(pattern, at: row["pattern"]), rule: rule))
+        }
+        return markers
     }
 
     /// The first fatal wrapper in `message`, if any.
@@ -201,7 +238,7 @@ public final class CodeCatalog: Sendable {
     /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.
     public var resolvedRules: [Rule] {
         var seen = Set<ObjectIdentifier>()
-        return (entries.map(\.rule) + markers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        return (entries.map(\.rule) + markers.map(\.rule) + activityMarkers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// The rule that `resolution` gives `message`, adding its fields through `add`; nil when the data has
@@ -223,8 +260,9 @@ public final class CodeCatalog: Sendable {
             add("name", entry.name)
             if mentions.count > 1 { add("chain", CodeCatalog.chain(mentions)) }
             return entry.rule
-        case .fallback:
-            guard let marker = markers.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
+        case .fallback, .activity:
+            let list = resolution == .fallback ? markers : activityMarkers
+            guard let marker = list.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
             if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
             return marker.rule
         }

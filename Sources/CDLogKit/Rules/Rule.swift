@@ -33,6 +33,10 @@ public enum RuleResolution: String, CaseIterable, Sendable {
     /// The last resort for an error-level entry that names Core Data, CloudKit, SwiftData or SQLite:
     /// an "Unrecognised … error" finding whose category comes from the markers it carries.
     case fallback
+    /// The last resort for an entry that names Core Data, CloudKit, SwiftData, SQLite or a persistence
+    /// library and reports no failure: an activity finding at the severity its activity marker gives
+    /// (a sync library importing, a store loading, a history token handed on).
+    case activity
 }
 
 /// Which entries a rule applies to.

@@ -56,7 +56,7 @@ public struct RuleTester {
                     failures.append(Failure(location: example.location, ruleID: rule.id, message: "nomatch example is matched by the rule"))
                 } else if let other = classifier.classify(text: example.text, isCrashReport: rule.input != .log, scratch: scratch),
                           other.category != rule.category, other.rule.resolution == nil,
-                          !other.rule.id.hasPrefix("code."), !other.rule.id.hasPrefix("fallback.") {
+                          !other.rule.id.hasPrefix("code."), !other.rule.id.hasPrefix("fallback."), !other.rule.id.hasPrefix("activity.") {
                     failures.append(Failure(location: example.location, ruleID: rule.id,
                                             message: "overlap: nomatch example is classified by `\(other.rule.id)` (category \(other.category.id)); use a near-miss of this rule's own kind"))
                 }
@@ -87,7 +87,7 @@ public struct RuleTester {
         let context = wrapping == .bare ? "" : " (wrapped as \(wrapping.rawValue))"
         if scratch.exceededMatchLimit { return "a pattern hit PCRE2's match limit\(context)" }
         guard let result else { return "match example is not classified by any rule\(context)" }
-        let resolvedPrefix = rule.resolution.map { $0 == .codes ? "code." : "fallback." }
+        let resolvedPrefix = rule.resolution.map { $0 == .codes ? "code." : $0 == .activity ? "activity." : "fallback." }
         guard result.rule.id == rule.id || resolvedPrefix.map({ result.rule.id.hasPrefix($0) }) == true else {
             return "match example is classified by `\(result.rule.id)` instead\(context); adjust patterns or priority"
         }

@@ -95,6 +95,9 @@ final class ReportCollector: Reporter {
             addTemplate(reported)
             return
         }
+        // An activity finding is the fallback's guess at the area of a line no rule knows: it is template
+        // material for the appendix too.
+        if classification.rule.id.hasPrefix("activity.") { addTemplate(reported) }
         addChartPoint(ChartPoint(time: entry.timestamp.flatMap(ISOTime.seconds), ordinal: ordinal, category: classification.category))
         guard classification.severity >= minimumSeverity else { return }
         let key = classification.rule.id + "\u{1}" + (entry.format == .crashReport ? entry.source + ":\(entry.line)"

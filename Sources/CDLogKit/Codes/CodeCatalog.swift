@@ -117,14 +117,15 @@ public final class CodeCatalog: Sendable {
         if !specificNames.isEmpty {
             sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))
         }
-        // A code's printed sentence (`database is locked`, `UNIQUE constraint failed`), longest first so a
-        // sentence inside another (`constraint failed`) does not win.
+        // A code's printed sentence (`database is locked`, `UNIQUE constraint failed`), as the library
+        // prints it (case-sensitive), longest first so a sentence inside another (`constraint failed`)
+        // does not win.
         var messageSources: [(String, String?)] = []
         for table in tables {
             let messages = table.entries.flatMap(\.messages).sorted { $0.count > $1.count }
             guard !messages.isEmpty else { continue }
             let alternatives = messages.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
-            messageSources.append(("(?i)\\b(?<p>" + alternatives + ")\\b", table.domain))
+            messageSources.append(("\\b(?<p>" + alternatives + ")\\b", table.domain))
         }
         forms = try (sources + messageSources).enumerated().map { index, source in
             let regex = try PCRERegex(source.0)
@@ -245,7 +246,7 @@ public final class CodeCatalog: Sendable {
     /// no verdict (no known code; no marker).
     func resolve(_ resolution: RuleResolution, message: UnsafeRawBufferPointer, scratch: MatchScratch,
                  add: (String, String) -> Void) -> Rule? {
-        var mentions = recognise(message, scratch: scratch)
+        var mentions = recognise(message, scratch: scratch, sentences: resolution == .messages)
         // A code common outside persistence counts only where the entry names a store.
         for index in mentions.indices {
             guard let entry = mentions[index].entry, entry.needsContext else { continue }
@@ -253,7 +254,7 @@ public final class CodeCatalog: Sendable {
             if !(context?.matches(message, scratch: scratch) ?? false) { mentions[index].entry = nil }
         }
         switch resolution {
-        case .codes:
+        case .codes, .messages:
             guard let decided = decide(mentions), let entry = decided.entry else { return nil }
             add("domain", decided.domain)
             add("code", String(decided.code))
@@ -288,10 +289,12 @@ public final class CodeCatalog: Sendable {
     }
 
     /// Every (domain, code) pair in `message`, in text order.
-    public func recognise(_ message: UnsafeRawBufferPointer, scratch: MatchScratch) -> [Mention] {
+    /// `sentences`: also the tables' printed sentences (`database is locked`); off for the code rule that
+    /// runs on every entry naming a domain, where the search would cost more than it finds.
+    public func recognise(_ message: UnsafeRawBufferPointer, scratch: MatchScratch, sentences: Bool = true) -> [Mention] {
         var mentions: [Mention] = []
         var taken: [Range<Int>] = []
-        for form in forms {
+        for form in forms where sentences || !form.isMessage {
             var start = 0
             while start < message.count, mentions.count < CodeCatalog.maxMentions,
                   let found = form.regex.firstMatch(in: message, from: start, scratch: scratch), let whole = found[0] {

@@ -11,7 +11,7 @@ public struct CodeEntry: Sendable {
     /// The name CloudKit prints in quotes (`"Partial Failure"`), when the table gives it.
     public let printed: String?
     /// Sentences a library prints for the code without its number (SQLite's `database is locked`), found
-    /// anywhere in an entry whatever their case.
+    /// anywhere in an entry as printed (case-sensitive).
     public let messages: [String]
     public let category: Category
     public let severity: Severity

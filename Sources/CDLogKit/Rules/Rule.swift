@@ -30,6 +30,10 @@ public enum RuleResolution: String, CaseIterable, Sendable {
     /// The code tables decide: the most specific known (domain, code) of the entry gives the category,
     /// severity, title and advice; an entry with no known code is left to the next rule.
     case codes
+    /// As `codes`, reading the tables' printed sentences too (`database is locked` → SQLite 5): a rule of
+    /// its own whose patterns are those sentences, so the sentence search runs only on entries the
+    /// prefilter found one in.
+    case messages
     /// The last resort for an error-level entry that names Core Data, CloudKit, SwiftData or SQLite:
     /// an "Unrecognised … error" finding whose category comes from the markers it carries.
     case fallback

@@ -186,7 +186,8 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
-            if let header, open, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes) {
+            if let header, open, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes),
+               !line.hasPrefix("Fatal Exception: "), !line.hasPrefix("Thread ") {
                 // Crashlytics prints `Fatal Exception: NSInternalInconsistencyException` and the reason on the
                 // next line: one exception.
                 entry.appendNewline()
@@ -256,7 +257,8 @@ public struct EntrySplitter {
     }
 
     /// True when `message` is an exception's name with its reason still to come: its only line is
-    /// `Fatal Exception: Name` (Crashlytics, optionally after `Thread : `), nothing after the name.
+    /// `Fatal Exception: Name` (Crashlytics, optionally after `Thread : `), nothing after the name. (The
+    /// caller keeps a next line that opens another exception or thread its own entry.)
     static func continuesException(_ message: UnsafeRawBufferPointer) -> Bool {
         guard message.count < 200, !message.contains(10) else { return false }
         var i = 0

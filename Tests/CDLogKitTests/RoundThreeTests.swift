@@ -1,0 +1,94 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// Round 3 of issue 21 (docs/recognition.md): SQLite's printed sentences as code data, the activity
+/// fallback, terminations that are never quiet, and the Crashlytics exception shape in the splitter.
+@Suite struct SentenceAndActivityTests {
+    static let codes = TestSupport.classifier.ruleSet.codes!
+
+    @Test func everySentenceOfTheTablesFindsItsCode() throws {
+        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.message" })
+        let scratch = TestSupport.classifier.makeScratch()
+        var count = 0
+        for entry in Self.codes.entries {
+            for sentence in entry.messages {
+                count += 1
+                let text = "Sync cursor not saved: \(sentence) (retrying)"
+                // The rule's pattern and the rows' sentences are kept in step.
+                #expect(TestSupport.classifier.ruleMatches(rule, text: text, scratch: scratch), "\(sentence)")
+                var bytes = Array(text.utf8)
+                let mentions = bytes.withUnsafeMutableBytes { Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+                #expect(mentions.last?.code == entry.code && mentions.last?.domain == entry.domain, "\(sentence) → \(mentions.map(\.code))")
+            }
+        }
+        #expect(count >= 25)
+        // The longest sentence wins; a number of the same domain wins over a sentence.
+        #expect(TestSupport.classify("UNIQUE constraint failed: users.email")?.rule.id == "code.sqlite.2067")
+        var bytes = Array("Failed: (6922) SQLite error code:6922, 'disk I/O error'".utf8)
+        let scratch2 = TestSupport.classifier.makeScratch()
+        let chain = bytes.withUnsafeMutableBytes { Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch2.matchScratch) }
+        #expect(chain.map(\.code) == [6922], "\(chain.map(\.code))")
+        // Case as printed: prose that only resembles a sentence is not a code.
+        #expect(TestSupport.classify("Database Is Locked: the settings screen") == nil)
+    }
+
+    @Test func anEntryThatReportsNoFailureGetsAnActivityFinding() throws {
+        let cases: [(String, String, Severity)] = [
+            ("[CDECloudManager importNewDataFilesWithCompletion:] line 159: Transferring new data files from cloud to event store", "activity.sync", .debug),
+            ("UbiquityStoreManager: Successfully loaded local store.", "activity.init", .info),
+            ("NSConcreteNotification 0x280070ff0 {name = NSPersistentStoreRemoteChangeNotification; userInfo = { historyToken = \"<NSPersistentHistoryToken - 3>\"; }}", "activity.history", .debug),
+            ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .debug),
+        ]
+        for (text, rule, severity) in cases {
+            let found = TestSupport.classify(text)
+            #expect(found?.rule.id == rule && found?.severity == severity, "\(text) → \(found?.rule.id ?? "nil")")
+        }
+        // A failure goes to the error fallback, with the library named as a persistence marker.
+        let failure = TestSupport.classify("2013-10-18 00:10:37.331 App[3169:580b] StoreManager: Cannot load cloud store: User is not logged into iCloud.  Falling back to local store.")
+        #expect(failure?.rule.id == "fallback.account" && failure?.severity == .error)
+        // Words no activity marker knows leave the entry unclassified; a line without the vocabulary is never read.
+        #expect(TestSupport.classify("CoreStore: hello") == nil)
+        #expect(TestSupport.classify("Loaded the settings store of the app") == nil)
+    }
+
+    @Test func theActivityLoaderKeepsItsPromises() throws {
+        let above = "markers:\n  - {pattern: 'x', category: store, title: t}\nactivity:\n  - {pattern: 'y', category: sync, severity: warning, title: t}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", above)]) }
+        let mixed = "markers:\n  - {pattern: 'x', category: store, title: t}\nactivity:\n  - {pattern: 'y', category: sync, severity: debug, title: t}\n  - {pattern: 'z', category: sync, severity: info, title: t}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", mixed)]) }
+        let good = "markers:\n  - {pattern: 'x', category: store, title: t}\nactivity:\n  - {pattern: 'y', category: sync, severity: debug, title: t}\n"
+        #expect(try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", good)]).activityMarkers.count == 1)
+    }
+
+    @Test func aTerminationIsNeverQuietAndACrashOnAContextQueueIsConcurrency() throws {
+        for text in ["Swift/NativeDictionary.swift:792: Fatal error: Duplicate values for key: 'Produce'",
+                     "Thread 1: signal SIGABRT",
+                     "Crashed: com.apple.main-thread\n0  libswiftCore.dylib  0x1a35e0 swift_retain + 202"] {
+            let found = TestSupport.classify(text)
+            #expect(found?.category == .crash && found?.severity == .fatal, "\(text)")
+        }
+        #expect(TestSupport.classify("-[__NSCFNumber length]: unrecognized selector sent to instance 0xb000000000000001")?.severity == .error)
+        // A compiler's fatal error is a build failure.
+        #expect(TestSupport.classify("Bridging-Header.h:1:9: fatal error: 'SQLCipher/sqlite3.h' file not found")?.severity ?? .debug < .fatal)
+        let context = TestSupport.classify("Thread : Crashed: NSManagedObjectContext 0x1741ee500\n0  libobjc.A.dylib  0x19737bbd0 objc_msgSend + 16\n1  CoreData  0x185817c10 -[NSManagedObjectContext save:] + 56")
+        #expect(context?.rule.id == "coredata.concurrency.crash-in-context")
+    }
+
+    @Test func crashlyticsNameAndReasonLinesAreOneEntry() throws {
+        let text = """
+        Fatal Exception: NSInternalInconsistencyException
+        This NSPersistentStoreCoordinator has no persistent stores (unknown). It cannot perform a save operation.
+        Terminating app due to uncaught exception
+        'NSUnknownKeyException', reason: '[<Account 0x1748f400> setValue:forUndefinedKey:]
+        : the entity Account is not key value coding-compliant for the key "lastModified".'
+        Sync finished.
+        """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 3, 6], "\(entries.map(\.line))")
+        #expect(TestSupport.classify(entries[0].message)?.rule.id == "exception.no-persistent-stores")
+        // A name line followed by another name line stays two entries.
+        #expect(try TestSupport.entries("Fatal Exception: NSRangeException\nFatal Exception: NSGenericException").count == 2)
+    }
+}

@@ -173,24 +173,9 @@ public final class CodeCatalog: Sendable {
                                             literal: Array(literal.utf8)))
                 }
             } else if let list = map["markers"]?.sequence {
-                var byCategory: [Category: Rule] = [:]
-                activityMarkers += try activity(map["activity"]?.sequence.map(Array.init) ?? [], loader: loader, path: file.path, order: order + list.count + 1)
-                for item in list {
-                    let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
-                    guard let pattern = row["pattern"]?.string, let title = row["title"]?.string,
-                          let category = row["category"]?.string.flatMap(Category.init(rawValue:)) else {
-                        throw loader.failure(at: item, "a marker needs `pattern`, `category` (a category id) and `title`")
-                    }
-                    let rule = byCategory[category] ?? Rule(
-                        id: "fallback.\(category.id)", title: title, category: category, severity: .error, priority: 0,
-                        input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
-                        advice: "No rule or code table knows this message yet. Read the whole entry; the framework and the words it carries point at the area. Please report it so a rule can be written.",
-                        references: [], matchExamples: [], nomatchExamples: [],
-                        location: SourceLocation(file: file.path, line: (item.mark?.line ?? 0), column: (item.mark?.column ?? 0)),
-                        order: order + markers.count)
-                    byCategory[category] = rule
-                    markers.append(Marker(regex: try loader.compile(pattern, at: row["pattern"]), rule: rule))
-                }
+                markers += try markerRows(Array(list), activity: false, loader: loader, path: file.path, order: order)
+                activityMarkers += try markerRows(map["activity"]?.sequence.map(Array.init) ?? [], activity: true, loader: loader,
+                                                  path: file.path, order: order + list.count + 1)
             } else {
                 throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers` or `markers`")
             }
@@ -200,27 +185,36 @@ public final class CodeCatalog: Sendable {
                                exceptionRules: exceptionRules)
     }
 
-    /// The activity markers of the fallback file: each row a pattern, a category, a severity no higher than
-    /// `info` and a title; one rule (`activity.<category>`) per category, so the rows of one category
-    /// share their severity.
-    private static func activity(_ list: [Node], loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
+    /// The rows of `markers` (the error fallback: one `fallback.<category>` rule per category, at `error`)
+    /// or of `activity` (one `activity.<category>` rule per category at the rows' own severity, `debug` or
+    /// `info`, shared by the rows of one category) in the fallback file.
+    private static func markerRows(_ list: [Node], activity: Bool, loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
         var byCategory: [Category: Rule] = [:]
         var markers: [Marker] = []
         for item in list {
             let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
             guard let pattern = row["pattern"]?.string, let title = row["title"]?.string,
-                  let category = row["category"]?.string.flatMap(Category.init(rawValue:)),
-                  let severity = row["severity"]?.string.flatMap(Severity.init(name:)) else {
-                throw loader.failure(at: item, "an activity marker needs `pattern`, `category` (a category id), `severity` and `title`")
+                  let category = row["category"]?.string.flatMap(Category.init(rawValue:)) else {
+                throw loader.failure(at: item, "a marker needs `pattern`, `category` (a category id) and `title`"
+                                     + (activity ? ", and an activity marker a `severity`" : ""))
             }
-            guard severity <= .info else { throw loader.failure(at: row["severity"], "an activity marker reports at `debug` or `info`") }
-            if let earlier = byCategory[category], earlier.severity != severity {
-                throw loader.failure(at: row["severity"], "the activity markers of `\(category.id)` share one severity (`\(earlier.severity)` above)")
+            var severity = Severity.error
+            if activity {
+                guard let given = row["severity"]?.string.flatMap(Severity.init(name:)) else {
+                    throw loader.failure(at: item, "an activity marker needs a `severity` (`debug` or `info`)")
+                }
+                guard given <= .info else { throw loader.failure(at: row["severity"], "an activity marker reports at `debug` or `info`") }
+                if let earlier = byCategory[category], earlier.severity != given {
+                    throw loader.failure(at: row["severity"], "the activity markers of `\(category.id)` share one severity (`\(earlier.severity)` above)")
+                }
+                severity = given
             }
             let rule = byCategory[category] ?? Rule(
-                id: "activity.\(category.id)", title: title, category: category, severity: severity, priority: 0,
-                input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
-                advice: "Routine activity of the persistence stack or a library built on it, reported no failure; it is context for the entries around it.",
+                id: (activity ? "activity." : "fallback.") + category.id, title: title, category: category, severity: severity,
+                priority: 0, input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
+                advice: activity
+                    ? "Routine activity of the persistence stack or a library built on it, reported no failure; it is context for the entries around it."
+                    : "No rule or code table knows this message yet. Read the whole entry; the framework and the words it carries point at the area. Please report it so a rule can be written.",
                 references: [], matchExamples: [], nomatchExamples: [],
                 location: SourceLocation(file: path, line: (item.mark?.line ?? 0), column: (item.mark?.column ?? 0)),
                 order: order + markers.count)

@@ -35,12 +35,34 @@ func be32(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
         | UInt32(buffer[offset + 2]) << 8 | UInt32(buffer[offset + 3])
 }
 
+// SEEK_DATA / SEEK_HOLE are not exported by the Glibc module (they need _GNU_SOURCE).
+#if canImport(Darwin)
+private let seekHole: Int32 = 3, seekData: Int32 = 4
+#else
+private let seekData: Int32 = 3, seekHole: Int32 = 4
+#endif
+
 /// The text of `errno` for messages.
 func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
 /// What `lstat`/`stat` says about a path, without opening it.
 struct FileStatus: Sendable, Equatable {
-    enum Kind: Sendable, Equatable { case regular, directory, symlink, other }
+    enum Kind: Sendable, Equatable {
+        case regular, directory, symlink, fifo, characterDevice, blockDevice, socket, other
+        /// "a named pipe (FIFO)", "a folder"…: for messages.
+        var described: String {
+            switch self {
+            case .regular: return "a regular file"
+            case .directory: return "a folder"
+            case .symlink: return "a symlink"
+            case .fifo: return "a named pipe (FIFO)"
+            case .characterDevice: return "a character device"
+            case .blockDevice: return "a block device"
+            case .socket: return "a socket"
+            case .other: return "a special file"
+            }
+        }
+    }
     let kind: Kind
     let size: Int64
     let modificationSeconds: Int64
@@ -60,7 +82,17 @@ struct FileStatus: Sendable, Equatable {
             throw ToolFailure("cannot examine \(path): \(errnoText(code))")
         }
         let fmt = st.st_mode & S_IFMT
-        let kind: Kind = fmt == S_IFREG ? .regular : fmt == S_IFDIR ? .directory : fmt == S_IFLNK ? .symlink : .other
+        let kind: Kind
+        switch fmt {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        case S_IFIFO: kind = .fifo
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
         #if canImport(Darwin)
         let sec = Int64(st.st_mtimespec.tv_sec), nsec = Int64(st.st_mtimespec.tv_nsec)
         #else
@@ -86,7 +118,9 @@ public final class ReadOnlyFile {
     /// not a regular file).
     public init(path: String) throws {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a path that is (or has just become) a FIFO must not wait for a writer; regular
+        // files ignore the flag, and anything that is not one is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw ToolFailure("cannot open \(path): \(errnoText())") }
         var st = stat()
         if fstat(fd, &st) != 0 {
@@ -96,7 +130,8 @@ public final class ReadOnlyFile {
         }
         if st.st_mode & S_IFMT != S_IFREG {
             close(fd)
-            throw ToolFailure("\(path) is not a regular file")
+            let kind = (try? FileStatus.status(path))?.kind ?? .other
+            throw ToolFailure("\(path) is \(kind.described), not a regular file")
         }
         self.fd = fd
         self.size = Int64(st.st_size)
@@ -126,6 +161,22 @@ public final class ReadOnlyFile {
     }
 
     deinit { close(fd) }
+
+    /// The first offset at or after `offset` that holds data (`SEEK_DATA`): nil when only a hole (or the
+    /// end of the file) follows; `offset` itself where the file system cannot tell.
+    func nextData(from offset: Int64) -> Int64? {
+        guard offset < size else { return nil }
+        let found = lseek(fd, off_t(offset), seekData)
+        if found >= 0 { return Int64(found) }
+        return errno == ENXIO ? nil : offset
+    }
+
+    /// Where the data region holding `offset` ends (`SEEK_HOLE`; every file ends in a hole): the file's
+    /// size where the file system cannot tell.
+    func holeStart(from offset: Int64) -> Int64 {
+        let found = lseek(fd, off_t(offset), seekHole)
+        return found >= 0 ? min(Int64(found), size) : size
+    }
 
     /// Reads up to `count` bytes at `offset` into `buffer` (which must hold `count` bytes). Returns
     /// the number of bytes read (short only at end of file).

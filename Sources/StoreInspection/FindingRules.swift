@@ -51,8 +51,33 @@ public enum FindingRules {
         let db = r.database, wal = r.wal, cp = r.checkpoint, idx = r.walIndex.index
         let pageSize = db.header.pageSize
 
+        // Companions that are not plain files beside the store.
+        for note in r.companions {
+            let name = lastComponent(note.path)
+            if note.read {
+                add("companion-symlink", .info, "\(name) is a symlink",
+                    "\(name) is \(note.what); SQLite follows it, and walcheck read it.",
+                    "Copy the store with the target's bytes (cp -L), not the link, when sending it on.")
+            } else {
+                let unread = note.suffix == "-shm" ? "the wal-index" : note.suffix == "-wal" ? "the WAL (and any transactions committed only in it)" : "the rollback journal"
+                let outside = note.what.contains("outside the store's folder")
+                add("companion-not-read", note.suffix == "-shm" ? .warning : .error,
+                    "\(name) is \(outside ? "a symlink leaving the store's folder" : note.what): not read",
+                    "\(name) is \(note.what). walcheck did not open it, so \(unread) is missing from every figure here"
+                        + (outside ? "." : "; SQLite cannot use it either, and the app's open of this store fails or hangs."),
+                    outside ? "Check where the link points; pass --follow-symlinks to read it anyway."
+                        : "Find out what replaced the file (a sync tool, a backup restore, a script), and copy the store again from the device or container.")
+            }
+        }
+        // A main file shorter than its own header says (cut while copied).
+        if db.header.inHeaderSizeValid, Int64(db.header.inHeaderPageCount) * Int64(pageSize) > db.bytes {
+            add("database-truncated", .error, "Database file is shorter than its header says",
+                "The header gives \(db.header.inHeaderPageCount) pages of \(pageSize) bytes (\(mb(Int64(db.header.inHeaderPageCount) * Int64(pageSize)))), the file holds \(db.bytes) bytes (\(db.pagesInFile) whole pages): the copy was cut short, or the disk was full while it was written. Pages past the end read as missing, and SQLite reports the store as corrupt (SQLITE_CORRUPT, 11) when it reaches them.",
+                "Copy the store again, all files together, and check the copy's size against the original's.")
+        }
+        
         // A WAL-mode database without its WAL.
-        if db.header.journalMode == "wal" && !wal.present {
+        if db.header.journalMode == "wal" && !wal.present && !r.companions.contains(where: { $0.suffix == "-wal" }) {
             if idx.present && idx.headerValid && idx.mxFrame > idx.nBackfill {
                 add("wal-missing", .error, "Database in WAL mode copied without its -wal: committed data lost",
                     "The -shm records \(idx.mxFrame - idx.nBackfill) committed frames not yet checkpointed, but \(lastComponent(db.path))-wal is missing. Those transactions exist nowhere else; the main file alone is an older (and after an interrupted checkpoint possibly inconsistent) version.",
@@ -101,6 +126,11 @@ public enum FindingRules {
                     "WAL file keeps \(mb(dead)) of frames from earlier generations",
                     "\(scan.staleFrames) frames (\(scan.staleGenerations) earlier generation(s), checkpoint sequence \(wal.header?.checkpointSequence ?? 0)) are left over from before a WAL reset; live frames use \(mb(wal.liveBytes)) of the \(mb(wal.bytes)) file. SQLite overwrites rather than truncates unless journal_size_limit is set.",
                     "Set journal_size_limit to 10–20 MB (NSSQLitePragmasOption) so a reset WAL is truncated, or run a TRUNCATE checkpoint when idle.")
+            }
+            if let zero = scan.zeroTailFrame, scan.zeroTailBytes >= Thresholds.mebibyte {
+                add("wal-zero-tail", .info, "WAL ends in \(mb(scan.zeroTailBytes)) that were never written",
+                    "From frame \(zero) on the -wal holds only zeros (a sparse hole or preallocated space): SQLite never wrote there, and its recovery stops at frame \(zero). walcheck did not scan or copy that part.",
+                    "Nothing is lost there. If the file was made sparse or extended by a copy or backup tool, copy stores with a tool that keeps sizes exact.")
             }
             if cp.pendingFrames >= Thresholds.pendingFramesInfo {
                 add("pending-frames", cp.pendingFrames >= Thresholds.pendingFramesWarning ? .warning : .info,
@@ -216,6 +246,7 @@ public enum FindingRules {
 func mb(_ bytes: Int64) -> String {
     if bytes < 1 << 20 { return bytes < 1024 ? "\(bytes) bytes" : format2("%.1f KiB", Double(bytes) / 1024) }
     let v = Double(bytes) / 1_048_576
+    if v >= 10_240 { return format2("%.1f GiB", v / 1024) }
     if v >= 100 { return "\(Int(v.rounded())) MiB" }
     return format2("%.1f MiB", v)
 }

@@ -107,6 +107,8 @@ public struct StoreReport: Sendable {
     public var walIndex: WALIndexSection
     public var checkpoint: CheckpointSection
     public var journal: JournalSection
+    /// Companions that are symlinks, folders, FIFOs, devices or sockets (`StoreFiles.companionNotes`).
+    public var companions: [CompanionNote] = []
     /// SQL on a private copy (nil when skipped with `--no-sql`).
     public var sql: SQLView?
     public var measurement: CheckpointMeasurement?

@@ -82,6 +82,8 @@ public enum ReportRenderer {
         w.field("ignoredFrames", scan?.ignoredCurrentFrames ?? 0)
         w.field("ignoredCommits", scan?.ignoredCommits ?? 0)
         w.field("partialFrameBytes", scan?.partialFrameBytes ?? 0)
+        w.field("zeroTailFrame", scan?.zeroTailFrame)
+        w.field("zeroTailBytes", Int(scan?.zeroTailBytes ?? 0))
         w.field("tornTail", scan.map { $0.partialFrameBytes > 0 || $0.validFrames > $0.mxFrame || ($0.ignoredCurrentFrames > 0 && $0.ignoredCommits == 0) } ?? false)
         w.field("liveBytes", Int(wal.liveBytes))
         w.field("pageSizeMatchesDatabase", wal.pageSizeMatchesDatabase)
@@ -91,6 +93,17 @@ public enum ReportRenderer {
         w.field("verifiedFromFrame", scan?.checksumsVerifiedFrom)
         w.endObject()
         w.endObject()
+
+        w.key("companions"); w.beginArray()
+        for note in r.companions {
+            w.beginObject()
+            w.field("path", note.path)
+            w.field("suffix", note.suffix)
+            w.field("what", note.what)
+            w.field("read", note.read)
+            w.endObject()
+        }
+        w.endArray()
 
         let ix = r.walIndex.index
         w.key("walIndex"); w.beginObject()
@@ -246,7 +259,8 @@ public enum ReportRenderer {
         ]))
         let wal = r.wal
         if !wal.present {
-            out.append(("WAL", [("present", "no")]))
+            let note = r.companions.first { $0.suffix == "-wal" && !$0.read }
+            out.append(("WAL", [("present", note.map { "not read: \($0.path) is \($0.what)" } ?? "no")]))
         } else if let hd = wal.header, hd.valid, let s = wal.scan {
             var rows: [(String, String)] = [
                 ("file", "\(wal.path ?? "") — \(mb(wal.bytes)) (\(wal.bytes) bytes)"),
@@ -260,6 +274,9 @@ public enum ReportRenderer {
                 rows.append(("first invalid frame", "\(bad) (\(s.firstInvalidReason ?? "?")); after it \(s.staleFrames) stale frames from \(s.staleGenerations) earlier generation(s), \(s.ignoredCurrentFrames) ignored current-generation frames (\(s.ignoredCommits) commits)"))
             }
             if s.partialFrameBytes > 0 { rows.append(("partial frame", "\(s.partialFrameBytes) bytes at the end")) }
+            if let zero = s.zeroTailFrame {
+                rows.append(("zero-filled tail", "from frame \(zero): \(mb(s.zeroTailBytes)) never written (a sparse hole or preallocated space); not scanned"))
+            }
             out.append(("WAL", rows))
         } else {
             out.append(("WAL", [("file", "\(wal.path ?? "") — \(wal.bytes) bytes"), ("header", wal.problem ?? "empty (0 bytes)")]))

@@ -22,7 +22,11 @@ public final class SnapshotCopy {
     /// Copies `files.database` (+ `-wal`, and `-shm` when `includeWalIndex`) into a new temp folder.
     /// When `emptyWalIndex` is true and the WAL is copied, an empty `-shm` is created in the copy so the
     /// copy can be opened with `readonly_shm=1`.
-    public init(files: StoreFiles, includeWalIndex: Bool, emptyWalIndex: Bool) throws {
+    ///
+    /// `walBytes` copies only that prefix of the WAL: the frames SQLite's recovery can read (it stops at
+    /// the first invalid frame), so a sparse or zero-filled multi-GB tail is not copied. Holes in any
+    /// source stay holes in the copy (SEEK_DATA/SEEK_HOLE), so a sparse file does not fill `$TMPDIR`.
+    public init(files: StoreFiles, includeWalIndex: Bool, emptyWalIndex: Bool, walBytes: Int64? = nil) throws {
         let storeDir = resolvedPath(parentDirectory(files.database)) ?? parentDirectory(files.database)
         var base = ProcessInfoLite.environment("TMPDIR") ?? "/tmp"
         if base.isEmpty { base = "/tmp" }
@@ -44,7 +48,7 @@ public final class SnapshotCopy {
         do {
             try SnapshotCopy.copyFile(from: files.database, to: databasePath)
             if let wal = files.wal {
-                try SnapshotCopy.copyFile(from: wal, to: databasePath + "-wal")
+                try SnapshotCopy.copyFile(from: wal, to: databasePath + "-wal", limit: walBytes)
                 if includeWalIndex, let shm = files.walIndex {
                     try SnapshotCopy.copyFile(from: shm, to: databasePath + "-shm")
                 } else if emptyWalIndex {
@@ -83,29 +87,41 @@ public final class SnapshotCopy {
         close(fd)
     }
 
-    /// Copies bytes with a 1 MiB buffer (bounded memory); the source is opened read-only.
-    static func copyFile(from source: String, to destination: String) throws {
+    /// Copies the first `limit` bytes (all when nil) with a 1 MiB buffer (bounded memory); the source is
+    /// opened read-only. Only the source's data regions are read and written: a hole is skipped and left
+    /// a hole in the copy (its size set with `ftruncate`).
+    static func copyFile(from source: String, to destination: String, limit: Int64? = nil) throws {
         let input = try ReadOnlyFile(path: source)
         let out = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if out < 0 { throw ToolFailure("cannot create \(destination): \(errnoText())") }
         defer { close(out) }
+        let end = min(input.size, max(0, limit ?? input.size))
         let size = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
         var offset: Int64 = 0
-        while true {
-            let n = try input.read(into: buffer, at: offset, count: size)
-            if n == 0 { break }
-            var written = 0
-            while written < n {
-                let w = write(out, buffer.baseAddress! + written, n - written)
-                if w < 0 {
-                    if errno == EINTR { continue }
-                    throw ToolFailure("cannot write the private copy \(destination): \(errnoText())")
+        while offset < end {
+            guard let data = input.nextData(from: offset), data < end else { break }
+            offset = data
+            let extentEnd = min(end, input.holeStart(from: data))
+            while offset < extentEnd {
+                let n = try input.read(into: buffer, at: offset, count: Int(min(Int64(size), extentEnd - offset)))
+                if n == 0 { break }
+                var written = 0
+                while written < n {
+                    let w = pwrite(out, buffer.baseAddress! + written, n - written, off_t(offset + Int64(written)))
+                    if w < 0 {
+                        if errno == EINTR { continue }
+                        throw ToolFailure("cannot write the private copy \(destination): \(errnoText())")
+                    }
+                    written += w
                 }
-                written += w
+                offset += Int64(n)
             }
-            offset += Int64(n)
+            if offset < extentEnd { break } // the source shrank while we read it
+        }
+        if ftruncate(out, off_t(end)) != 0 {
+            throw ToolFailure("cannot write the private copy \(destination): \(errnoText())")
         }
     }
 }

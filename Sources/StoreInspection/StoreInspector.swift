@@ -91,9 +91,11 @@ public enum StoreInspector {
 
         var report = StoreReport(database: database, wal: wal, walIndex: indexSection, checkpoint: checkpoint,
                                  journal: journal, sql: nil)
+        report.companions = files.companionNotes
         if options.runSQL {
             do {
-                let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false)
+                let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false,
+                                            walBytes: recoverableWALBytes(wal))
                 defer { copy.remove() }
                 report.sql = try CoreDataInspector.inspect(copy: copy)
             } catch {
@@ -101,11 +103,22 @@ public enum StoreInspector {
             }
         }
         if options.measureCheckpoint {
-            do { report.measurement = try measure(files, checkpoint: checkpoint) }
+            do { report.measurement = try measure(files, checkpoint: checkpoint, walBytes: recoverableWALBytes(wal)) }
             catch { report.measurementError = "\(error)" }
         }
         report.findings = FindingRules.evaluate(report)
         return report
+    }
+
+    /// The prefix of the WAL that SQLite's recovery can read: the header and every frame up to and
+    /// including the first invalid one (recovery stops there; what follows cannot matter to SQLite).
+    /// Nil (copy it all) without a scan; the header alone when the header is invalid.
+    static func recoverableWALBytes(_ wal: WALSection) -> Int64? {
+        guard wal.present, wal.bytes > Int64(WALHeader.size) else { return nil }
+        guard let header = wal.header, header.valid else { return Int64(WALHeader.size) }
+        guard let scan = wal.scan else { return nil }
+        let frames = min(scan.framesInFile, scan.firstInvalidFrame ?? scan.framesInFile)
+        return Int64(WALHeader.size) + Int64(frames) * Int64(header.pageSize + WALReader.frameHeaderSize)
     }
 
     /// Classifies the wal-index against the WAL scan (reference §3.5–3.6).
@@ -178,8 +191,8 @@ public enum StoreInspector {
     }
 
     /// Times SQLite's recovery (the first query on a copy without `-shm`) and `wal_checkpoint(TRUNCATE)`.
-    static func measure(_ files: StoreFiles, checkpoint: CheckpointSection) throws -> CheckpointMeasurement {
-        let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false)
+    static func measure(_ files: StoreFiles, checkpoint: CheckpointSection, walBytes: Int64?) throws -> CheckpointMeasurement {
+        let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false, walBytes: walBytes)
         defer { copy.remove() }
         let db = try SQLiteConnection(uri: SQLiteConnection.uri(copy.databasePath, query: ""),
                                       flags: SQLITE_OPEN_READWRITE, displayPath: copy.databasePath)

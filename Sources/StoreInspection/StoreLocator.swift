@@ -13,6 +13,10 @@ public struct StoreFiles: Sendable, Equatable {
     public var walIndex: String?
     /// `-journal` path when that file exists, else nil.
     public var journal: String?
+    /// Companions that are not plain files beside the store: symlinks (read when they stay in the
+    /// store's folder or when asked), folders, FIFOs, devices, sockets (never read). A companion listed
+    /// here with `read == false` is left out of `wal`/`walIndex`/`journal`.
+    public var companionNotes: [CompanionNote] = []
 
     /// Every path a writer must never replace: the database as given and as resolved, and each one's
     /// `-wal`, `-shm` and `-journal` name, whether or not that companion exists yet.
@@ -26,18 +30,33 @@ public struct StoreFiles: Sendable, Equatable {
     }
 }
 
+/// A `-wal`, `-shm` or `-journal` name that is not an ordinary file in the store's folder.
+public struct CompanionNote: Sendable, Equatable {
+    /// The companion's path as SQLite would open it.
+    public var path: String
+    /// "-wal", "-shm" or "-journal".
+    public var suffix: String
+    /// What it is: "a named pipe (FIFO)", "a symlink to /x/y (outside the store's folder)"…
+    public var what: String
+    /// Whether walcheck read it (a symlink to a regular file in the store's folder, or any symlink to a
+    /// regular file with `followSymlinks`).
+    public var read: Bool
+}
+
 /// Turns the PATH argument into store file sets.
 ///
 /// Contract: a regular file (or a symlink to one) is one store, whatever its name; companions are
 /// looked up beside the symlink's *target*, as SQLite's unix VFS does. A folder yields every regular
 /// file in it that starts with the SQLite header and is not itself a `-wal`/`-shm`/`-journal`
-/// companion, sorted by name. Throws `ToolFailure` (one line) for a missing path, a dangling symlink,
+/// companion, sorted by name. A companion that is a folder, FIFO, device or socket is never opened, and
+/// a symlinked companion is read only when its target is a regular file in the store's own folder (or
+/// `followSymlinks` is set): `StoreFiles.companionNotes` says which and why. Throws `ToolFailure` (one line) for a missing path, a dangling symlink,
 /// a non-regular file, an unreadable folder or a folder without any store. Nothing is opened for
 /// writing.
 public enum StoreLocator {
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
-    public static func locate(_ path: String) throws -> [StoreFiles] {
+    public static func locate(_ path: String, followSymlinks: Bool = false) throws -> [StoreFiles] {
         guard let link = try FileStatus.lstatus(path) else {
             throw ToolFailure("\(path): no such file or folder")
         }
@@ -47,7 +66,7 @@ public enum StoreLocator {
         _ = link
         switch target.kind {
         case .regular:
-            return [try files(for: path)]
+            return [try files(for: path, followSymlinks: followSymlinks)]
         case .directory:
             let names = try directoryEntries(path)
             let nameSet = Set(names)
@@ -60,7 +79,7 @@ public enum StoreLocator {
                 guard let st = try? FileStatus.status(full), st.kind == .regular, st.size >= 16 else { continue }
                 guard let file = try? ReadOnlyFile(path: full), let head = try? file.read(at: 0, count: 16),
                       head == DatabaseHeader.magic else { continue }
-                stores.append(try files(for: full))
+                stores.append(try files(for: full, followSymlinks: followSymlinks))
             }
             if stores.isEmpty { throw ToolFailure("\(path): no SQLite store found in this folder") }
             return stores
@@ -70,14 +89,42 @@ public enum StoreLocator {
     }
 
     /// The companions of one main database file.
-    static func files(for database: String) throws -> StoreFiles {
+    static func files(for database: String, followSymlinks: Bool = false) throws -> StoreFiles {
         let resolved = resolvedPath(database) ?? database
         let st = try FileStatus.lstatus(database)
         let base = st?.kind == .symlink ? resolved : database
+        let folder = resolvedPath(parentDirectory(base)) ?? parentDirectory(base)
+        var notes: [CompanionNote] = []
         func existing(_ suffix: String) throws -> String? {
-            try FileStatus.lstatus(base + suffix) == nil ? nil : base + suffix
+            let path = base + suffix
+            guard let link = try FileStatus.lstatus(path) else { return nil }
+            switch link.kind {
+            case .regular:
+                return path
+            case .symlink:
+                let target = resolvedPath(path)
+                let targetStatus = try FileStatus.status(path)
+                guard let target, let targetStatus else {
+                    notes.append(CompanionNote(path: path, suffix: suffix, what: "a symlink whose target does not exist", read: false))
+                    return nil
+                }
+                guard targetStatus.kind == .regular else {
+                    notes.append(CompanionNote(path: path, suffix: suffix, what: "a symlink to \(target), which is \(targetStatus.kind.described)", read: false))
+                    return nil
+                }
+                let inside = parentDirectory(target) == folder
+                let read = inside || followSymlinks
+                let place = inside ? "in the store's folder" : "outside the store's folder"
+                notes.append(CompanionNote(path: path, suffix: suffix, what: "a symlink to \(target) (\(place))", read: read))
+                return read ? path : nil
+            default:
+                notes.append(CompanionNote(path: path, suffix: suffix, what: link.kind.described, read: false))
+                return nil
+            }
         }
-        return StoreFiles(database: database, resolvedDatabase: base, wal: try existing("-wal"),
-                          walIndex: try existing("-shm"), journal: try existing("-journal"))
+        var files = StoreFiles(database: database, resolvedDatabase: base, wal: try existing("-wal"),
+                               walIndex: try existing("-shm"), journal: try existing("-journal"))
+        files.companionNotes = notes
+        return files
     }
 }

@@ -98,6 +98,12 @@ public struct WALScan: Sendable {
     public var walIndexPageMismatches = 0
     /// The last frame ≤ mxFrame holding page 1, if any.
     public var lastPageOneFrame: Int?
+    /// The first frame after the valid run whose 24-byte header is all zeros (never written: a sparse
+    /// hole or a preallocated tail). The scan stops there: SQLite writes frames in order from frame 1, so
+    /// nothing it wrote lies beyond. Nil when the scan reached the end of the file.
+    public var zeroTailFrame: Int?
+    /// Bytes from `zeroTailFrame` to the end of the file.
+    public var zeroTailBytes: Int64 = 0
     /// Bytes the file was read for this scan.
     public var bytesRead: Int64 = 0
 
@@ -209,6 +215,7 @@ public struct WALReader: Sendable {
         let indexMx = Int(walIndex?.mxFrame ?? 0)
         var aPgno = walIndex.map { WALIndex.PageNumbers(index: $0, file: walIndexFile) }
         var anchorMismatch = false
+        var zeroTail = false
 
         /// Processes `frame` from its header (and, when verifying, its page image `frameBytes`).
         func process(_ frame: Int, _ frameBytes: UnsafeRawBufferPointer) throws {
@@ -218,6 +225,15 @@ public struct WALReader: Sendable {
             let stored = WALChecksum(be32(frameBytes, 16), be32(frameBytes, 20))
             if frame == recordChecksumOf { scan.recordedChecksum = stored }
             let currentSalts = s1 == header.salt1 && s2 == header.salt2
+            if page == 0 && commitSize == 0 && s1 == 0 && s2 == 0 && stored == WALChecksum(0, 0) && !currentSalts {
+                // Never written. Ends the valid run as an invalid frame would, and the scan.
+                if inValidRun { inValidRun = false; scan.firstInvalidFrame = frame; scan.firstInvalidReason = "zero" }
+                scan.zeroTailFrame = frame
+                scan.zeroTailBytes = file.size - Int64(WALHeader.size) - Int64(frame - 1) * Int64(frameSize)
+                scan.partialFrameBytes = 0 // part of the zero tail
+                zeroTail = true
+                return
+            }
 
             if inValidRun {
                 var reason: String?
@@ -278,11 +294,13 @@ public struct WALReader: Sendable {
                         // After an invalid frame the rest of the chunk is still used from memory.
                         try process(frame, UnsafeRawBufferPointer(rebasing: batch.buffer[(i * frameSize)..<((i + 1) * frameSize)]))
                         if anchorMismatch { return nil }
+                        if zeroTail { break chunks }
                         frame += 1
                     }
                     if !inValidRun { leftRun = true; break chunks } // frame headers only from here on
                 }
                 scan.bytesRead += stream.bytesRead
+                if zeroTail { break scanning }
                 if stream.truncated && !leftRun { break scanning } // the file shrank while we read it
                 continue
             }
@@ -298,6 +316,7 @@ public struct WALReader: Sendable {
                 for i in 0..<batch.count {
                     try process(frame, UnsafeRawBufferPointer(rebasing: batch.buffer[(i * size)..<((i + 1) * size)]))
                     if anchorMismatch { return nil }
+                    if zeroTail { break headers }
                     frame += 1
                     // Verification starts after the anchor, which ends the stretch; should it start
                     // earlier, the loop above goes on with whole frames.
@@ -305,6 +324,7 @@ public struct WALReader: Sendable {
                 }
             }
             scan.bytesRead += stream.bytesRead
+            if zeroTail { break scanning }
             if stream.truncated && !switched { break scanning } // the file shrank while we read it
         }
         if anchor != nil && scan.checksumCoverage == "none" && policy == .auto && scan.firstInvalidFrame == nil

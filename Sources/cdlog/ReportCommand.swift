@@ -23,6 +23,9 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A store file or a folder of stores to inspect (walcheck's analysis).", valueName: "PATH"))
     var store: String?
 
+    @Flag(name: .customLong("follow-symlinks"), help: "With --store: read a -wal, -shm or -journal that is a symlink leaving the store's folder (by default it is reported, not read).")
+    var followSymlinks = false
+
     @Option(name: .long, help: "Output format: \(ReportOutputFormat.allNames).")
     var format: String = "markdown"
 
@@ -68,7 +71,7 @@ struct ReportCommand: ParsableCommand {
         options.threads = ProcessInfo.processInfo.activeProcessorCount
         var paths = files
         if paths.isEmpty && !(store != nil && isatty(0) == 1) { paths = ["-"] }
-        let located = try store.map { try StoreLocator.locate($0) } ?? []
+        let located = try store.map { try StoreLocator.locate($0, followSymlinks: followSymlinks) } ?? []
         // Checked before anything is read: an output that would replace an input is refused.
         let outputFile = try output.map {
             try OutputFile(path: $0, protecting: ProtectedInputs(
@@ -77,6 +80,8 @@ struct ReportCommand: ParsableCommand {
         }
         // Open everything first: a missing file fails before any work is done.
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
+        // The private store copy is removed on SIGINT/SIGTERM/SIGHUP too, as walcheck's is.
+        if !located.isEmpty { SnapshotCopy.installInterruptCleanup() }
         let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
         let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores)
         let text = ReportOutputFormat(rawValue: format)!.render(document)

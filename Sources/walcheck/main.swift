@@ -35,6 +35,9 @@ struct WalCheck: ParsableCommand {
     @Flag(name: .customLong("measure-checkpoint"), help: "Time SQLite's recovery and a TRUNCATE checkpoint on a private copy (this machine's speed).")
     var measureCheckpoint = false
 
+    @Flag(name: .customLong("follow-symlinks"), help: "Read a -wal, -shm or -journal that is a symlink leaving the store's folder (by default it is reported, not read).")
+    var followSymlinks = false
+
     func run() throws {
         guard let format = ReportFormat(rawValue: format.lowercased()) else {
             throw ToolFailure("unknown --format '\(format)' (expected text, json or markdown)")
@@ -51,7 +54,7 @@ struct WalCheck: ParsableCommand {
         }
         let options = InspectionOptions(checksums: verifyChecksums ? .full : skipChecksums ? .none : .auto,
                                         runSQL: !noSQL, measureCheckpoint: measureCheckpoint)
-        let stores = try StoreLocator.locate(path)
+        let stores = try StoreLocator.locate(path, followSymlinks: followSymlinks)
         let reports = try stores.map { try StoreInspector.inspect($0, options: options) }
         let sink = OutputSink()
         try sink.write(ReportRenderer.render(reports, format: format))

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Foundation
 import Testing
 
@@ -21,7 +26,7 @@ import Testing
 
         /// `ls -la` and every file's hash: what must not change.
         func fingerprint() throws -> String {
-            let r = try BinaryRunner.shell("cd '\(folder)' && ls -lA --time-style=full-iso | sed 1d && sha1sum $(ls -A)")
+            let r = try BinaryRunner.shell("cd '\(folder)' && ls -lA --time-style=full-iso | sed 1d && find . -maxdepth 1 -type f -exec sha1sum {} + | sort")
             return r.stdout
         }
 
@@ -106,5 +111,50 @@ import Testing
             let names = try FileManager.default.contentsOfDirectory(atPath: scene.folder)
             #expect(!names.contains { $0.contains(".cdlog-") }, "\(names)")
         }
+    }
+
+    /// A FIFO as the store's `-wal` or `-shm` is a finding, not a hang (it blocked `report --store`
+    /// forever); nothing in the folder changes.
+    @Test(arguments: ["-wal", "-shm"])
+    func fifoCompanionDoesNotBlockTheReport(suffix: String) throws {
+        try withScene { scene in
+            #expect(unlink(scene.store + suffix) == 0)
+            #expect(mkfifo(scene.store + suffix, 0o600) == 0)
+            let before = try scene.fingerprint()
+            let cdlog = BinaryRunner.binary("cdlog").path
+            let r = try BinaryRunner.shell("timeout 60 '\(cdlog)' report --store '\(scene.store)' '\(scene.log)'; echo \"status=$?\"")
+            #expect(r.stdout.hasSuffix("status=0\n"), "\(r.stdout.suffix(200)) \(r.stderr)")
+            #expect(r.stdout.contains("companion-not-read"))
+            #expect(try scene.fingerprint() == before)
+        }
+    }
+
+    /// SIGINT / SIGTERM while `report --store` works on its private copy of a ~60 MB store: the copy is
+    /// removed, as walcheck's is (report left 1.5 GB behind in `$TMPDIR`).
+    @Test func interruptedReportLeavesNoStoreCopy() throws {
+        guard let store = try ReportCommandTests.seedStore(60) else { return }
+        let folder = (store as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = folder + "-tmp"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let cdlog = BinaryRunner.binary("cdlog").path
+        let command = "TMPDIR='\(scratch)' '\(cdlog)' report --store '\(store)' /dev/null > /dev/null"
+        let start = Date()
+        #expect(try BinaryRunner.shell(command).status == 0)
+        let full = Date().timeIntervalSince(start)
+        var interrupted = 0
+        for (index, fraction) in [0.05, 0.2, 0.35, 0.5, 0.65, 0.8].enumerated() {
+            let sig = index % 2 == 0 ? "INT" : "TERM"
+            let delay = String(format: "%.3f", fraction * full)
+            let r = try BinaryRunner.shell("\(command) & pid=$!; sleep \(delay); kill -\(sig) $pid 2>/dev/null; wait $pid; echo \"status=$?\"")
+            let status = r.stdout.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            #expect(["0", "130", "143"].contains(status), "SIG\(sig) after \(delay) s: \(r.stdout) \(r.stderr)")
+            if status != "0" { interrupted += 1 }
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? ["?"]
+            #expect(left.isEmpty, "SIG\(sig) after \(delay) s: left \(left)")
+            for name in left { try? FileManager.default.removeItem(atPath: scratch + "/" + name) }
+        }
+        #expect(interrupted > 0, "no run was interrupted within \(full) s")
     }
 }

@@ -102,7 +102,7 @@ public final class OutputSink {
 
 /// Writes one line to stderr, unbuffered. Used by the executables for their one-line errors.
 public func printError(_ message: String) {
-    var line = message + "\n"
+    var line = visibleControlCharacters(message) + "\n"
     line.withUTF8 { bytes in
         #if canImport(Glibc)
         _ = Glibc.write(2, bytes.baseAddress, bytes.count)
@@ -110,4 +110,26 @@ public func printError(_ message: String) {
         _ = Darwin.write(2, bytes.baseAddress, bytes.count)
         #endif
     }
+}
+
+/// `text` with every control character except newline and tab (C0, DEL, C1: ESC, BEL, OSC, CSI…) shown
+/// as `\xNN`, so text taken from a log, a store or a file name cannot drive the terminal it is shown on.
+public func visibleControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isHiddenControl) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if isHiddenControl(scalar) {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            out.append(contentsOf: ("\\x" + (hex.count < 2 ? "0" + hex : hex)).unicodeScalars)
+        } else {
+            out.append(scalar)
+        }
+    }
+    return String(out)
+}
+
+@inline(__always)
+private func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    return (v < 0x20 && v != 0x0A && v != 0x09) || (v >= 0x7F && v <= 0x9F)
 }

@@ -18,7 +18,7 @@ public enum CommandRunner {
         signal(SIGXFSZ, SIG_IGN)
         let toolName = root.configuration.commandName ?? String(describing: root)
         do {
-            var command = try root.parseAsRoot(arguments)
+            var command = try root.parseAsRoot(joiningNegativeValues(arguments ?? Array(CommandLine.arguments.dropFirst())))
             try command.run()
             exit(0)
         } catch is OutputClosed {
@@ -41,5 +41,30 @@ public enum CommandRunner {
             printError("\(toolName): error: \(message) (see '\(toolName) --help')")
             exit(ExitStatus.failure.rawValue)
         }
+    }
+
+    /// `--threads -1` becomes `--threads=-1`: the parser takes a value that starts with `-` for an option
+    /// and said "Missing value"; joined, the option's own check names the valid range.
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { out.append(contentsOf: arguments[index...]); break }
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+               isNegativeNumber(arguments[index + 1]) {
+                out.append(argument + "=" + arguments[index + 1])
+                index += 2
+                continue
+            }
+            out.append(argument)
+            index += 1
+        }
+        return out
+    }
+
+    private static func isNegativeNumber(_ text: String) -> Bool {
+        let digits = text.utf8.dropFirst()
+        return text.hasPrefix("-") && !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 }

@@ -29,8 +29,13 @@ struct RuleOptions: ParsableArguments {
             return try RuleSet.load(userDirectories: directories)
         } catch let error as RuleFileError {
             // The caret display goes to stderr after the one-line headline.
-            throw ToolFailure(error.headline,
-                              detail: error.sourceLine.map { $0 + "\n" + String(repeating: " ", count: max(0, error.column - 1)) + "^" })
+            throw ToolFailure(error.headline, detail: error.excerpt)
         }
+    }
+
+    /// After a run: one stderr line per user pattern that ran into PCRE2's backtracking limits.
+    func warnAboutLimitedPatterns(_ set: RuleSet) {
+        guard !directories.isEmpty else { return }
+        for warning in set.matchBudgetWarnings { printError("cdlog: warning: \(warning)") }
     }
 }

@@ -50,7 +50,8 @@ struct Classify: ParsableCommand {
     }
 
     func run() throws {
-        let classifier = try Classifier(ruleSet: try rules.loadRuleSet())
+        let ruleSet = try rules.loadRuleSet()
+        let classifier = try Classifier(ruleSet: ruleSet)
         var options = ClassifyRun.Options()
         options.forcedFormat = InputFormat(rawValue: inputFormat)
         options.includeUnclassified = all
@@ -63,6 +64,7 @@ struct Classify: ParsableCommand {
         let sink = OutputSink()
         let reporter = ReportFormat(rawValue: format)!.makeReporter(sink: sink, color: useColor)
         let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: reporter)
+        rules.warnAboutLimitedPatterns(ruleSet)
         if let failOn, let threshold = Severity(name: failOn), let highest = summary.highestSeverity, highest >= threshold {
             throw ExitCode(ExitStatus.findings.rawValue)
         }

@@ -60,7 +60,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let classifier = try Classifier(ruleSet: try rules.loadRuleSet())
+        let ruleSet = try rules.loadRuleSet()
+        let classifier = try Classifier(ruleSet: ruleSet)
         let catalog = try DiagnosisCatalog.embedded()
         var options = ReportBuilder.Options()
         options.redact = redact
@@ -84,6 +85,7 @@ struct ReportCommand: ParsableCommand {
         if !located.isEmpty { SnapshotCopy.installInterruptCleanup() }
         let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
         let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores)
+        rules.warnAboutLimitedPatterns(ruleSet)
         let text = ReportOutputFormat(rawValue: format)!.render(document)
         if let outputFile {
             try outputFile.write(text)

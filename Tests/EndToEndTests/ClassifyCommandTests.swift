@@ -59,6 +59,42 @@ import Testing
         let directory = try BinaryRunner.cdlog(["classify", "Sources"])
         #expect(directory.status == 2)
         #expect(directory.stderr.contains("is a directory"))
+        // A negative number is the option's value, and the option's own check answers (it said "Missing value").
+        for arguments in [["classify", "--threads", "-1"], ["classify", "--threads=-1"], ["report", "--max-rows", "-5"]] {
+            let negative = try BinaryRunner.cdlog(arguments, stdin: input)
+            #expect(negative.status == 2, "\(arguments)")
+            #expect(negative.stderr.contains("takes a number from 1"), "\(arguments): \(negative.stderr)")
+        }
+        // A file name with escape sequences is shown with them made visible.
+        let escaped = try BinaryRunner.cdlog(["classify", "/nonexistent/\u{1B}]0;title\u{07}x.log"])
+        #expect(escaped.status == 2)
+        #expect(!escaped.stderr.contains("\u{1B}") && escaped.stderr.contains("\\x1B]0;title\\x07x.log"), "\(escaped.stderr)")
+    }
+
+    /// A user pattern that backtracks badly ends quickly and is named on stderr.
+    @Test func backtrackingUserRuleIsCutOffAndNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-slow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+        rules:
+          - id: user.evasive
+            title: slow
+            category: store
+            severity: error
+            patterns:
+              - 'CoreData: (\\w|\\d)+$'
+            advice: none
+            examples:
+              match: ['CoreData: abc']
+        """.write(to: dir.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
+        let log = Data(String(repeating: "CoreData: " + String(repeating: "1", count: 40) + "!\n", count: 2000).utf8)
+        let started = Date()
+        let r = try BinaryRunner.cdlog(["classify", "--rules", dir.path], stdin: log)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(r.stderr.hasPrefix("cdlog: warning: rule user.evasive, patterns[0]"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func binaryInputIsRefusedInOneLine() throws {

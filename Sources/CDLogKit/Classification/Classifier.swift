@@ -98,6 +98,7 @@ public final class Classifier: Sendable {
         // The tables are read where they are used, not copied to a local first (a local copy of all
         // their fields cost about 60 instructions per entry).
         guard scratch.prefilterTables.scan(message, scratch.prefilter) else { return nil }
+        scratch.match.guardedLimitHitInEntry = false
         for candidate in scratch.prefilter.candidates {
             let index = Int(candidate)
             let rule = rankedRules[index]

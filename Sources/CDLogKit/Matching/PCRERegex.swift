@@ -26,11 +26,18 @@ public final class PCRERegex: @unchecked Sendable {
     fileprivate let code: OpaquePointer
     /// Latch for the lazy JIT compile (`pcre2_jit_compile` mutates `code`, so it must not race a match).
     private let jitOnce: OpaquePointer
+    /// Set for patterns from user rule files: matched by the interpreter (no JIT: the JIT's match limit
+    /// bounds steps, not time, and a `.*` step costs the whole subject) under the tighter limits of
+    /// `MatchScratch.guarded…`, at most one limit hit per entry, and cut off for the rest of the run after
+    /// `MatchBudget.hitsBeforeCutOff` hits.
+    public let budget: MatchBudget?
 
     private static let compileOptions: UInt32 = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF
 
-    public init(_ pattern: String) throws {
+    /// `guardedAs`: the label (rule id and key) of a pattern from a user rule file; see `budget`.
+    public init(_ pattern: String, guardedAs label: String? = nil) throws {
         self.pattern = pattern
+        budget = label.map { MatchBudget(label: $0, pattern: pattern) }
         var errorCode: Int32 = 0
         var errorOffset: Int = 0
         let compiled: OpaquePointer? = pattern.utf8CString.withUnsafeBufferPointer { buffer in
@@ -73,6 +80,7 @@ public final class PCRERegex: @unchecked Sendable {
     /// JIT-compiles the pattern the first time any thread matches with it. JIT is an optimisation:
     /// when it is unavailable the interpreter gives the same results.
     @inline(__always) private func prepareForMatching() {
+        if budget != nil { return }
         if cscan_once_enter(jitOnce) != 0 {
             _ = pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE)
             cscan_once_leave(jitOnce)
@@ -90,14 +98,9 @@ public final class PCRERegex: @unchecked Sendable {
     /// capture group (`nil` for unset groups), or nil when there is no match.
     public func firstMatch(in subject: UnsafeRawBufferPointer, from start: Int = 0, scratch: MatchScratch) -> [Range<Int>?]? {
         guard start <= subject.count else { return nil }
-        prepareForMatching()
+        let rc = run(subject, from: start, data: scratch.matchData(forCaptures: captureCount), scratch: scratch)
+        if rc < 0 { return nil }
         let data = scratch.matchData(forCaptures: captureCount)
-        let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(scratch.emptySubject)
-        let rc = pcre2_match_8(code, base, subject.count, start, 0, data, scratch.matchContext)
-        if rc < 0 {
-            if rc != PCRE2_ERROR_NOMATCH { scratch.exceededLimit = true }
-            return nil
-        }
         let ovector = pcre2_get_ovector_pointer_8(data)!
         var ranges: [Range<Int>?] = []
         ranges.reserveCapacity(captureCount + 1)
@@ -115,12 +118,29 @@ public final class PCRERegex: @unchecked Sendable {
 
     /// True when the pattern matches anywhere in `subject`.
     public func matches(_ subject: UnsafeRawBufferPointer, scratch: MatchScratch) -> Bool {
-        prepareForMatching()
-        let data = scratch.matchData(forCaptures: 0)
+        run(subject, from: 0, data: scratch.matchData(forCaptures: 0), scratch: scratch) >= 0
+    }
+
+    /// One `pcre2_match`; a negative result is no match (a limit hit is recorded on the scratch, and for
+    /// a guarded pattern on its budget).
+    @inline(__always)
+    private func run(_ subject: UnsafeRawBufferPointer, from start: Int, data: OpaquePointer, scratch: MatchScratch) -> Int32 {
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(scratch.emptySubject)
-        let rc = pcre2_match_8(code, base, subject.count, 0, 0, data, scratch.matchContext)
-        if rc < 0, rc != PCRE2_ERROR_NOMATCH { scratch.exceededLimit = true }
-        return rc >= 0
+        guard let budget else {
+            prepareForMatching()
+            let rc = pcre2_match_8(code, base, subject.count, start, 0, data, scratch.matchContext)
+            if rc < 0, rc != PCRE2_ERROR_NOMATCH { scratch.exceededLimit = true }
+            return rc
+        }
+        // One limit hit per entry across all guarded patterns, and none after the pattern was cut off.
+        if scratch.guardedLimitHitInEntry || budget.isCutOff { return PCRE2_ERROR_NOMATCH }
+        let rc = pcre2_match_8(code, base, subject.count, start, 0, data, scratch.guardedContext)
+        if rc < 0, rc != PCRE2_ERROR_NOMATCH {
+            scratch.exceededLimit = true
+            scratch.guardedLimitHitInEntry = true
+            budget.recordLimitHit()
+        }
+        return rc
     }
 
     /// True when the pattern matches anywhere in `text` (for rare callers: the hot path passes bytes).
@@ -138,7 +158,17 @@ public final class MatchScratch {
     public static let matchLimit: UInt32 = 2_000_000
     public static let depthLimit: UInt32 = 100_000
 
+    /// Limits for guarded patterns (user rules, matched by the interpreter): about 2 ms per match on
+    /// this project's machines whatever the subject's length, and at most 16 MiB of backtracking heap.
+    public static let guardedMatchLimit: UInt32 = 100_000
+    public static let guardedDepthLimit: UInt32 = 10_000
+    public static let guardedHeapLimitKiB: UInt32 = 16 << 10
+
     fileprivate let matchContext: OpaquePointer
+    fileprivate let guardedContext: OpaquePointer
+    /// Set when a guarded pattern hit its limit in the current entry: the entry's other guarded
+    /// patterns are skipped (the per-entry budget). `Classifier.classify` clears it per entry.
+    public var guardedLimitHitInEntry = false
     private let jitStack: OpaquePointer?
     private var data: OpaquePointer
     private var dataCaptures: Int
@@ -150,6 +180,10 @@ public final class MatchScratch {
         matchContext = pcre2_match_context_create_8(nil)!
         pcre2_set_match_limit_8(matchContext, MatchScratch.matchLimit)
         pcre2_set_depth_limit_8(matchContext, MatchScratch.depthLimit)
+        guardedContext = pcre2_match_context_create_8(nil)!
+        pcre2_set_match_limit_8(guardedContext, MatchScratch.guardedMatchLimit)
+        pcre2_set_depth_limit_8(guardedContext, MatchScratch.guardedDepthLimit)
+        pcre2_set_heap_limit_8(guardedContext, MatchScratch.guardedHeapLimitKiB)
         jitStack = pcre2_jit_stack_create_8(32 * 1024, 1024 * 1024, nil)
         if let jitStack { pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(jitStack)) }
         dataCaptures = 16
@@ -161,6 +195,7 @@ public final class MatchScratch {
     deinit {
         pcre2_match_data_free_8(data)
         pcre2_match_context_free_8(matchContext)
+        pcre2_match_context_free_8(guardedContext)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
         emptySubject.deallocate()
     }
@@ -172,5 +207,45 @@ public final class MatchScratch {
             data = pcre2_match_data_create_8(UInt32(count + 1), nil)!
         }
         return data
+    }
+}
+
+/// The run-wide budget of one guarded pattern: after `hitsBeforeCutOff` matches that ran into PCRE2's
+/// limits, the pattern is cut off (never matches again in this process), so a catastrophically
+/// backtracking user pattern costs a few milliseconds in all, not minutes. Thread-safe.
+public final class MatchBudget: @unchecked Sendable {
+    public static let hitsBeforeCutOff = 5
+    /// "rule user.slow, patterns[0]".
+    public let label: String
+    public let pattern: String
+    private let lock = Monitor()
+    private var hits = 0
+    // Read without the lock on every match: a stale `false` costs one more bounded match at most.
+    private var cutOff = false
+
+    init(label: String, pattern: String) {
+        self.label = label
+        self.pattern = pattern
+    }
+
+    var isCutOff: Bool { cutOff }
+
+    /// Matches that ran into a limit so far.
+    public var limitHits: Int { lock.withLock { hits } }
+
+    func recordLimitHit() {
+        lock.withLock {
+            hits += 1
+            if hits >= MatchBudget.hitsBeforeCutOff { cutOff = true }
+        }
+    }
+
+    /// One line for stderr, or nil when the pattern never ran into a limit.
+    public var warning: String? {
+        let count = limitHits
+        guard count > 0 else { return nil }
+        let excerpt = pattern.count > 60 ? String(pattern.prefix(57)) + "..." : pattern
+        let outcome = count >= MatchBudget.hitsBeforeCutOff ? "it was cut off for the rest of the run" : "those entries count as no match"
+        return "\(label): pattern '\(excerpt)' ran into PCRE2's backtracking limit on \(count) entr\(count == 1 ? "y" : "ies"); \(outcome), so its findings may be missing (rewrite it without nested or overlapping repetition)"
     }
 }

@@ -12,8 +12,31 @@ public struct RuleFileError: Error, CustomStringConvertible, Sendable {
     public var headline: String { "\(file):\(line):\(column): error: \(message)" }
 
     public var description: String {
-        guard let sourceLine else { return headline }
-        let caretPad = String(repeating: " ", count: max(0, column - 1))
-        return "\(headline)\n\(sourceLine)\n\(caretPad)^"
+        guard let excerpt else { return headline }
+        return "\(headline)\n\(excerpt)"
+    }
+
+    /// The widest source line shown: a longer one (a 10 MB line once went to stderr whole) is cut to a
+    /// window around the column, with `…` marking the cuts.
+    public static let excerptWidth = 120
+
+    /// The source line (or its window around `column`) and a caret under the column; control characters
+    /// shown as `?`. Nil when the line is unknown.
+    public var excerpt: String? {
+        guard let sourceLine else { return nil }
+        let characters = Array(sourceLine.unicodeScalars)
+        let target = max(0, column - 1)
+        var start = 0, end = characters.count
+        if characters.count > RuleFileError.excerptWidth {
+            start = max(0, min(target - RuleFileError.excerptWidth / 2, characters.count - RuleFileError.excerptWidth))
+            end = min(characters.count, start + RuleFileError.excerptWidth)
+        }
+        var shown = start > 0 ? "…" : ""
+        for scalar in characters[start..<end] {
+            shown.unicodeScalars.append(scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? "?" : scalar)
+        }
+        if end < characters.count { shown += "…" }
+        let caret = String(repeating: " ", count: max(0, target - start + (start > 0 ? 1 : 0))) + "^"
+        return shown + "\n" + caret
     }
 }

@@ -10,14 +10,26 @@ import Yams
 public struct RuleLoader {
     public let path: String
     private let text: String
+    /// A user rule file: its patterns are guarded (`PCRERegex.budget`) and checked for constructs that
+    /// backtrack catastrophically (`PatternHazard`).
+    public let guarded: Bool
 
-    public init(path: String, text: String) {
+    public init(path: String, text: String, guarded: Bool = false) {
         self.path = path
         self.text = text
+        self.guarded = guarded
     }
+
+    /// Deeper YAML than this is refused before parsing: the parser recurses once per level, and 5 000
+    /// levels overflowed the stack. A rule file needs about six.
+    public static let maximumNesting = 64
 
     /// Loads the rules; `firstOrder` numbers them globally for the tie-break order.
     public func load(firstOrder: Int) throws -> [Rule] {
+        if let (line, column, depth) = RuleLoader.excessiveNesting(text, limit: RuleLoader.maximumNesting) {
+            throw RuleFileError(file: path, line: line, column: column,
+                                message: "YAML nests \(depth) levels deep here (at most \(RuleLoader.maximumNesting))", sourceLine: sourceLine(line))
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, .basic)  // plain strings: no regex-based tag resolution
@@ -83,16 +95,16 @@ public struct RuleLoader {
             }
             input = value
         }
-        let patterns = try regexList(map["patterns"], key: "patterns")
+        let patterns = try regexList(map["patterns"], key: "patterns", rule: id)
         guard !patterns.isEmpty else { throw failure(at: map["patterns"] ?? node, "rule `\(id)` needs at least one pattern") }
-        let required = try regexList(map["require"], key: "require")
-        let excluded = try regexList(map["exclude"], key: "exclude")
+        let required = try regexList(map["require"], key: "require", rule: id)
+        let excluded = try regexList(map["exclude"], key: "exclude", rule: id)
         var fieldPatterns: [(name: String, regex: PCRERegex)] = []
         if let fieldsNode = map["fields"] {
             guard let fieldsMap = fieldsNode.mapping else { throw failure(at: fieldsNode, "`fields` must map names to patterns") }
             for (key, value) in fieldsMap {
                 guard let name = key.string, !name.isEmpty else { throw failure(at: key, "field name must be a string") }
-                fieldPatterns.append((name, try regex(value)))
+                fieldPatterns.append((name, try regex(value, label: "rule \(id), fields.\(name)")))
             }
         }
         var extractors: [BuiltinExtractor] = []
@@ -177,9 +189,11 @@ public struct RuleLoader {
         }
     }
 
-    private func regexList(_ node: Node?, key: String) throws -> [PCRERegex] {
+    private func regexList(_ node: Node?, key: String, rule id: String) throws -> [PCRERegex] {
         guard let node else { return [] }
-        return try stringList(node, key: key).map { try regex($0.node) }
+        return try stringList(node, key: key).enumerated().map { index, item in
+            try regex(item.node, label: "rule \(id), \(key)[\(index)]")
+        }
     }
 
     /// Compiles a table's pattern; an error points at `node`.
@@ -187,10 +201,13 @@ public struct RuleLoader {
         do { return try PCRERegex(pattern) } catch { throw failure(at: node, "pattern does not compile: \(error)") }
     }
 
-    private func regex(_ node: Node) throws -> PCRERegex {
+    private func regex(_ node: Node, label: String) throws -> PCRERegex {
         guard let scalar = node.scalar else { throw failure(at: node, "a pattern must be a string") }
+        if guarded, let hazard = PatternHazard.find(in: scalar.string) {
+            throw failure(at: node, "pattern can backtrack catastrophically: \(hazard.message)", patternOffset: hazard.offset)
+        }
         do {
-            return try PCRERegex(scalar.string)
+            return try PCRERegex(scalar.string, guardedAs: guarded ? label : nil)
         } catch let error as PCRERegex.PatternError {
             throw failure(at: node, "pattern does not compile: \(error.message)", patternOffset: error.offset)
         }
@@ -223,6 +240,56 @@ public struct RuleLoader {
 
     private func location(of node: Node) -> SourceLocation {
         SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    /// The first line where `text` nests deeper than `limit` (block indentation levels, `- ` items opened
+    /// on one line, and open `[`/`{` outside quotes counted together), with that depth; nil when it never
+    /// does. An over-estimate for odd but legal layouts is fine: real rule files stay near six.
+    static func excessiveNesting(_ text: String, limit: Int) -> (line: Int, column: Int, depth: Int)? {
+        var indents: [Int] = []
+        var flow = 0
+        var lineNumber = 0
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var index = line.startIndex
+            var indent = 0
+            while index < line.endIndex, line[index] == UInt8(ascii: " ") { indent += 1; index = line.index(after: index) }
+            guard index < line.endIndex, line[index] != UInt8(ascii: "#"), line[index] != UInt8(ascii: "\r") else { continue }
+            if flow == 0 {
+                while let last = indents.last, last >= indent { indents.removeLast() }
+                indents.append(indent)
+            }
+            // `- - - x` opens one sequence per dash.
+            var dashes = 0
+            while index < line.endIndex, line[index] == UInt8(ascii: "-") {
+                let next = line.index(after: index)
+                guard next < line.endIndex, line[next] == UInt8(ascii: " ") else { break }
+                dashes += 1
+                index = line.index(after: next)
+                while index < line.endIndex, line[index] == UInt8(ascii: " ") { index = line.index(after: index) }
+            }
+            var quote: UInt8 = 0
+            var deepest = flow
+            while index < line.endIndex {
+                let byte = line[index]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "#") {
+                    break
+                } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    flow += 1
+                    deepest = max(deepest, flow)
+                } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    flow = max(0, flow - 1)
+                }
+                index = line.index(after: index)
+            }
+            let depth = indents.count + dashes + deepest
+            if depth > limit { return (lineNumber, indent + 1, depth) }
+        }
+        return nil
     }
 
     /// Line `line` of the file, for error messages. Split on the UTF-8 bytes, only when an error needs

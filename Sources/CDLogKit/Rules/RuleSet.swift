@@ -1,5 +1,10 @@
 import CDLogCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// The rules cdlog classifies with: the embedded default catalog plus any user rule files.
 ///
@@ -31,7 +36,9 @@ public struct RuleSet: Sendable {
     /// parsed and compiled concurrently (on every core: YAML parsing and pattern compilation are most
     /// of cdlog's start-up), then merged in order; a bad file throws the error a file-by-file load
     /// would, the first in file order.
-    public init(files: [(path: String, text: String)], base: RuleSet? = nil, codes: CodeCatalog? = nil) throws {
+    /// `guarded`: user rule files (`RuleLoader.guarded`).
+    public init(files: [(path: String, text: String)], base: RuleSet? = nil, codes: CodeCatalog? = nil,
+                guarded: Bool = false) throws {
         self.codes = codes ?? base?.codes
         var rules = base?.rules ?? []
         var indexByID: [String: Int] = [:]
@@ -39,7 +46,7 @@ public struct RuleSet: Sendable {
         var seenInTheseFiles: [String: SourceLocation] = [:]
         let firstOrder = (rules.map(\.order).max() ?? -1) + 1
         let results = mapConcurrently(files.count) { index in
-            Result { try RuleLoader(path: files[index].path, text: files[index].text)
+            Result { try RuleLoader(path: files[index].path, text: files[index].text, guarded: guarded)
                 .load(firstOrder: firstOrder + index * RuleSet.ordersPerFile) }
         }
         for result in results {
@@ -70,7 +77,7 @@ public struct RuleSet: Sendable {
     public static func load(userDirectories: [String]) throws -> RuleSet {
         var set = try embedded()
         for directory in userDirectories {
-            set = try RuleSet(files: try readRuleFiles(in: directory), base: set)
+            set = try RuleSet(files: try readRuleFiles(in: directory), base: set, guarded: true)
         }
         return set
     }
@@ -91,13 +98,42 @@ public struct RuleSet: Sendable {
         } else {
             paths = [directory]
         }
-        return try paths.map { path in
-            guard let data = FileManager.default.contents(atPath: path) else { throw ToolFailure("cannot read rule file: \(path)") }
-            guard data.count <= 16 << 20 else { throw ToolFailure("rule file too large (over 16 MiB): \(path)") }
-            guard let text = String(data: data, encoding: .utf8) else { throw ToolFailure("rule file is not UTF-8: \(path)") }
-            return (path, text)
+        return try paths.map { path in (path, try readRuleFile(path)) }
+    }
+
+    /// One rule file's text. A FIFO, device or folder is refused before it is opened (a FIFO would block);
+    /// a file that cannot be read says why (`strerror`).
+    static func readRuleFile(_ path: String) throws -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ToolFailure("cannot read rule file \(path): \(String(cString: strerror(errno)))") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw ToolFailure("rule file \(path) is not a regular file") }
+        guard st.st_size <= 16 << 20 else { throw ToolFailure("rule file too large (over 16 MiB): \(path)") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw ToolFailure("cannot read rule file \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ToolFailure("cannot read rule file \(path): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+            if bytes.count > 16 << 20 { throw ToolFailure("rule file too large (over 16 MiB): \(path)") }
         }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ToolFailure("rule file is not UTF-8: \(path)") }
+        return text
     }
 
     public func rule(id: String) -> Rule? { rules.first { $0.id == id } }
+
+    /// One line per guarded (user) pattern that ran into PCRE2's backtracking limits during this process,
+    /// naming the rule and the pattern: for stderr at the end of a run.
+    public var matchBudgetWarnings: [String] {
+        rules.flatMap { rule in
+            (rule.patterns + rule.required + rule.excluded + rule.fieldPatterns.map(\.regex)).compactMap { $0.budget?.warning }
+        }
+    }
 }

@@ -123,11 +123,31 @@ final class ParallelClassification: @unchecked Sendable {
                     claim = .block(block, ClassifyRun.PartContext(linesBefore: linesHandedOut, renderer: renderer))
                     linesHandedOut += block.lineCount
                 case .span(let spanReader):
-                    // An entry longer than a block, classified here while it is read, so it stays whole.
-                    let outcome = Result {
-                        try run.classify(splitter: try EntrySplitter(reader: spanReader, forcedFormat: format),
-                                         sourceName: sourceName, scratches: scratches,
-                                         context: ClassifyRun.PartContext(linesBefore: linesHandedOut))
+                    // A stretch with no cut point (an entry longer than a block, or bare text with no
+                    // header, however long), classified here while it is read so it stays whole. Its
+                    // findings stream straight into the merger once every part before it is merged:
+                    // collected, they grew with the input (450 MB for a million bare lines with --all).
+                    let outcome: Result<ClassifyRun.Batch, Error> = Result {
+                        let ready: Bool = results.withLock {
+                            while failure == nil, partsMerged < partsCut { results.wait() }
+                            return failure == nil
+                        }
+                        guard ready else { return ClassifyRun.Batch() }
+                        let first = results.withLock { entriesBefore }
+                        var streamed = try run.classify(
+                            splitter: try EntrySplitter(reader: spanReader, forcedFormat: format),
+                            sourceName: sourceName, scratches: scratches,
+                            context: ClassifyRun.PartContext(linesBefore: linesHandedOut),
+                            streaming: { [self] entry, index in
+                                try results.withLock { try merger.accept(entry, globalIndex: first + index) }
+                            })
+                        // What is left to merge in turn: the counts, no entries.
+                        var rest = ClassifyRun.Batch()
+                        rest.summary = streamed.summary
+                        rest.entries = streamed.entries
+                        rest.lines = streamed.lines
+                        streamed.summary = ClassifySummary()
+                        return rest
                     }
                     linesHandedOut += (try? outcome.get().lines) ?? 0
                     claim = .done(outcome)

@@ -106,8 +106,8 @@ enum CrashBlame {
                 if let image = frame.image, coreDataImages.contains(image) { result.unsymbolicatedCoreData.append(index) }
                 continue
             }
-            if index < 12, waitSymbols.contains(where: { symbol.contains($0) }) { result.waits = true }
-            for (signal, needles) in signatures where needles.contains(where: { symbol.contains($0) }) {
+            if index < 12, waitSymbols.contains(where: { symbol.includes($0) }) { result.waits = true }
+            for (signal, needles) in signatures where needles.contains(where: { symbol.includes($0) }) {
                 // `-[NSSQLiteConnection connect]` in a checkpoint-on-close open is still a store load; the
                 // checkpoint list is specific enough that a frame can carry both signals.
                 result.hits[signal, default: []].append(index)

@@ -188,13 +188,27 @@ public enum CrashReportReader {
         return reports
     }
 
+    /// A report with something to say: an exception, a signal, threads, an incident id or a termination.
+    static func hasContent(_ report: CrashReport) -> Bool {
+        report.exceptionType != nil || report.signal != nil || !report.threads.isEmpty
+            || report.incidentID != nil || report.terminationText != nil
+    }
+
+    static let noReportFound = "no crash report found (no exception type, termination reason or threads)"
+
+    /// True when a crash document is legacy text (not JSON, not a translated report): those are read
+    /// one report at a time (`EntrySplitter`), so memory does not grow with the number of reports.
+    public static func isLegacyText(_ prefix: ArraySlice<UInt8>) -> Bool {
+        var bytes = prefix
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard !bytes.prefix(1 << 16).contains(0), let first = bytes.first(where: { !isSpace($0) }) else { return false }
+        return first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "-")
+    }
+
     private static func requireContent(_ reports: [CrashReport], source: String) throws -> [CrashReport] {
-        let useful = reports.filter { report in
-            report.exceptionType != nil || report.signal != nil || !report.threads.isEmpty
-                || report.incidentID != nil || report.terminationText != nil
-        }
+        let useful = reports.filter(hasContent)
         guard !useful.isEmpty else {
-            throw ToolFailure("\(source): no crash report found (no exception type, termination reason or threads)")
+            throw ToolFailure("\(source): \(noReportFound)")
         }
         return useful
     }

@@ -89,6 +89,8 @@ public struct EntrySplitter {
     public func forEachEntry(onPause: (() throws -> Void)? = nil, _ emit: (inout RawEntry) throws -> Void) throws {
         var entry = RawEntry()
         switch format {
+        case .crashReport where CrashReportReader.isLegacyText(try reader.peek(FormatDetector.sampleBytes)):
+            try splitLegacyCrashReports(into: &entry, emit)
         case .crashReport:
             let document = try reader.readRest(limit: EntryLimits.maxDocumentBytes)
             for prepared in try CrashReportReader.entries(fromDocument: document, source: reader.sourceName) {
@@ -109,6 +111,50 @@ public struct EntrySplitter {
                 try onPause()
             }
         }
+    }
+
+    /// Legacy crash text, one report after another: each report (from one `Incident Identifier:` line to
+    /// the next) is read, summarised and emitted before the next is read, so memory holds one report
+    /// however many there are (whole documents cost about 14 KB of memory per report). A single report
+    /// is capped at `EntryLimits.maxDocumentBytes`.
+    private func splitLegacyCrashReports(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
+        var lines: [Substring] = []
+        var firstLine = 0
+        var bytes = 0
+        var emitted = 0
+        let source = reader.sourceName
+        func finish(_ entry: inout RawEntry) throws {
+            defer { lines.removeAll(keepingCapacity: true); bytes = 0 }
+            while let last = lines.last, CrashText.trim(last).isEmpty { lines.removeLast() }
+            guard !lines.isEmpty else { return }
+            let report = LegacyCrashReader.read(lines: lines[...], firstLineNumber: firstLine)
+            guard CrashReportReader.hasContent(report) else { return }
+            let prepared = CrashSummary.entry(for: report, source: source)
+            entry.reset(line: prepared.line, format: .crashReport)
+            entry.endLine = prepared.endLine
+            entry.prepared = prepared
+            emitted += 1
+            try emit(&entry)
+        }
+        while try reader.nextLine({ line, _ in
+            var text = String(decoding: line, as: UTF8.self)
+            if reader.lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+            let trimmed = CrashText.trim(Substring(text))
+            if lines.isEmpty {
+                if trimmed.isEmpty { return } // blank lines before a report
+                firstLine = reader.lineNumber
+            } else if trimmed.hasPrefix("Incident Identifier:") {
+                try finish(&entry)
+                firstLine = reader.lineNumber
+            }
+            bytes += line.count + 1
+            if bytes > EntryLimits.maxDocumentBytes {
+                throw ToolFailure("\(source): crash report larger than \(EntryLimits.maxDocumentBytes >> 20) MB")
+            }
+            lines.append(Substring(text))
+        }) {}
+        try finish(&entry)
+        if emitted == 0 { throw ToolFailure("\(source): \(CrashReportReader.noReportFound)") }
     }
 
     /// `splitLines` for the source's line format (`FormatDetector.lineFormat(for:)`) as its concrete type,

@@ -223,3 +223,27 @@ public enum Correlator {
         return true
     }
 }
+
+extension DiagnosisCatalog {
+    /// The literals an unclassified entry must hold to matter to a report: `extra` (the appendix's
+    /// Core Data / CloudKit words) and, for every entry condition an unclassified entry could satisfy
+    /// (no rule, category or severity), the literals its message pattern requires. Nil when such a
+    /// condition has no case-sensitive required literal: then every unclassified entry is wanted.
+    public func unclassifiedLiterals(extra: [String]) -> [[UInt8]]? {
+        var literals = extra.map { Array($0.utf8) }
+        for diagnosis in diagnoses {
+            for condition in diagnosis.conditions {
+                guard let matcher = condition.entry, matcher.rule == nil, matcher.categories.isEmpty,
+                      matcher.minimumSeverity == nil, condition.kind != .crash else { continue }
+                guard let message = matcher.message, let required = RequiredLiterals.of(pattern: message.pattern),
+                      !required.caseless else {
+                    // Fields alone come from crash reports, which are always wanted; anything else: all.
+                    if matcher.message == nil && !matcher.fields.isEmpty { continue }
+                    return nil
+                }
+                literals.append(contentsOf: required.alternatives)
+            }
+        }
+        return literals
+    }
+}

@@ -40,6 +40,8 @@ public struct ReportBuilder {
         let collector = ReportCollector(evidence: evidence, limits: options.limits, minimumSeverity: options.timelineMinimumSeverity)
         var runOptions = ClassifyRun.Options()
         runOptions.includeUnclassified = true
+        runOptions.unclassifiedLiterals = catalog.unclassifiedLiterals(extra: ReportCollector.relevantLiterals + ReportCollector.relevantSubsystems)
+            .map { LiteralScanner(literals: $0.map { (bytes: $0, caseless: false) }) }
         runOptions.forcedFormat = options.forcedFormat
         runOptions.threads = options.threads
         let summary = try ClassifyRun(classifier: classifier, options: runOptions).run(sources: sources, reporter: collector)

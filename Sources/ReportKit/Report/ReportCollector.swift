@@ -125,6 +125,9 @@ final class ReportCollector: Reporter {
     func finish(summary: ClassifySummary) throws { self.summary = summary }
 
     /// Literals that make an unclassified entry Core Data / CloudKit material for the appendix.
+    /// Subsystems whose entries are appendix material (matched in the entry's prefix bytes by the run).
+    static let relevantSubsystems = ["com.apple.coredata", "com.apple.cloudkit"]
+
     static let relevantLiterals = ["CoreData", "CloudKit", "CKError", "NSPersistent", "NSManagedObject", "SwiftData",
                                    "NSCocoaErrorDomain", "NSSQLite", "sqlite", "CKRecord", "Core Data"]
 

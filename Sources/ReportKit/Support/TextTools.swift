@@ -140,9 +140,15 @@ enum ISOTime {
 extension String {
     /// The first line, cut at `limit` characters with "…".
     func firstLine(limit: Int) -> String {
-        let line = self.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+        // On the UTF-8 view: splitting into Characters cost a tenth of a report on long messages.
+        let end = utf8.firstIndex(of: 0x0A) ?? endIndex
+        let line = self[..<end]
+        if line.utf8.count <= limit { return String(line) }
+        return line.count > limit ? String(line.prefix(limit)) + "…" : String(line)
     }
 
-    func cut(_ limit: Int) -> String { count > limit ? String(prefix(limit)) + "…" : self }
+    func cut(_ limit: Int) -> String {
+        if utf8.count <= limit { return self }
+        return count > limit ? String(prefix(limit)) + "…" : self
+    }
 }

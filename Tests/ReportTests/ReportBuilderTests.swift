@@ -176,6 +176,21 @@ extension ReportTestSupport {
         #expect(doc.unclassifiedRelevant == 2)
     }
 
+    /// Issue 22: the report builds only the unclassified entries that matter to it (Core Data / CloudKit
+    /// words, a diagnosis's message literals, a coredata/cloudkit subsystem); the rest are counted.
+    @Test func onlyRelevantUnclassifiedEntriesAreBuilt() throws {
+        let catalog = ReportTestSupport.catalog
+        let literals = try #require(catalog.unclassifiedLiterals(extra: ReportCollector.relevantLiterals + ReportCollector.relevantSubsystems))
+        let words = Set(literals.map { String(decoding: $0, as: UTF8.self) })
+        #expect(words.isSuperset(of: ["CoreData", "com.apple.coredata", "Partial Failure", "NSMergeConflict"]), "\(words.sorted())")
+        let noise = (1...2000).map { "app line \($0) with nothing in it" }.joined(separator: "\n")
+        let text = "CoreData: debug: CoreData+CloudKit: -[PFCloudKitThing frobnicate:](101): frobnicated 12 records\n" + noise + "\n"
+        let doc = try ReportTestSupport.build([("a.log", text)])
+        #expect(doc.entries == 2001)
+        #expect(doc.unclassifiedRelevant == 1)
+        #expect(doc.templates.count == 1)
+    }
+
     @Test func maskerMasksRecordNames() {
         let masker = TemplateMasker()
         #expect(masker.mask("<CKRecordID: 0x2808c3e50; recordName=ABC-note-1, zoneID=x>") == "<CKRecordID: <addr>; recordName=<record>, zoneID=x>")

@@ -60,7 +60,7 @@ public enum FindingRules {
                     "Copy the store with the target's bytes (cp -L), not the link, when sending it on.")
             } else {
                 let unread = note.suffix == "-shm" ? "the wal-index" : note.suffix == "-wal" ? "the WAL (and any transactions committed only in it)" : "the rollback journal"
-                let outside = note.what.contains("outside the store's folder")
+                let outside = note.leavesFolder
                 add("companion-not-read", note.suffix == "-shm" ? .warning : .error,
                     "\(name) is \(outside ? "a symlink leaving the store's folder" : note.what): not read",
                     "\(name) is \(note.what). walcheck did not open it, so \(unread) is missing from every figure here"

@@ -38,6 +38,8 @@ public struct CompanionNote: Sendable, Equatable {
     public var suffix: String
     /// What it is: "a named pipe (FIFO)", "a symlink to /x/y (outside the store's folder)"…
     public var what: String
+    /// A symlink whose target lies outside the store's folder.
+    public var leavesFolder = false
     /// Whether walcheck read it (a symlink to a regular file in the store's folder, or any symlink to a
     /// regular file with `followSymlinks`).
     public var read: Bool
@@ -115,7 +117,8 @@ public enum StoreLocator {
                 let inside = parentDirectory(target) == folder
                 let read = inside || followSymlinks
                 let place = inside ? "in the store's folder" : "outside the store's folder"
-                notes.append(CompanionNote(path: path, suffix: suffix, what: "a symlink to \(target) (\(place))", read: read))
+                notes.append(CompanionNote(path: path, suffix: suffix, what: "a symlink to \(target) (\(place))",
+                                           leavesFolder: !inside, read: read))
                 return read ? path : nil
             default:
                 notes.append(CompanionNote(path: path, suffix: suffix, what: link.kind.described, read: false))

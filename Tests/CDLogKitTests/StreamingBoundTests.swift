@@ -75,12 +75,10 @@ import Testing
         // Echo folding folds identical reports; the summary counts every one.
         #expect(reporter.summary?.entries == count)
         #expect(source.reportedAtLastRead >= 0)
-        let lines = report.split(separator: "\n", omittingEmptySubsequences: false).count
         let first = try #require(reporter.entries.first)
         #expect(first.entry.line == 2)
         #expect(first.entry.format == .crashReport)
         #expect(first.count == count, "identical reports fold into one finding with their count")
-        _ = lines
     }
 
     @Test func legacyReportsWithDifferentContentKeepTheirLineNumbers() throws {

@@ -117,7 +117,7 @@ import Testing
         let tmp = TempDir("sparse")
         let (path, dir) = Self.store(tmp, "s", commits: 20)
         let expected = sqliteView(of: dir, name: "r.sqlite")
-        let walBytes = FileStatusSize(path + "-wal")
+        let walBytes = fileSize(path + "-wal")
         #expect(truncate(path + "-wal", 1 << 40) == 0)
         let started = monotonicSeconds()
         let r = try Self.inspectWithin(60, path)
@@ -138,7 +138,7 @@ import Testing
         let limit = StoreInspector.recoverableWALBytes(r.wal)
         let copy = try SnapshotCopy(files: files, includeWalIndex: false, emptyWalIndex: false, walBytes: limit)
         defer { copy.remove() }
-        #expect(FileStatusSize(copy.databasePath + "-wal") == limit)
+        #expect(fileSize(copy.databasePath + "-wal") == limit)
         #expect(limit.map { $0 <= walBytes + frameSize } == true, "the copy holds the frames and the first zero frame, no more")
     }
 
@@ -189,7 +189,7 @@ import Testing
     }
 }
 
-func FileStatusSize(_ path: String) -> Int64 {
+func fileSize(_ path: String) -> Int64 {
     var st = stat()
     return stat(path, &st) == 0 ? Int64(st.st_size) : -1
 }

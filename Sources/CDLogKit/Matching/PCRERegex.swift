@@ -98,9 +98,9 @@ public final class PCRERegex: @unchecked Sendable {
     /// capture group (`nil` for unset groups), or nil when there is no match.
     public func firstMatch(in subject: UnsafeRawBufferPointer, from start: Int = 0, scratch: MatchScratch) -> [Range<Int>?]? {
         guard start <= subject.count else { return nil }
-        let rc = run(subject, from: start, data: scratch.matchData(forCaptures: captureCount), scratch: scratch)
-        if rc < 0 { return nil }
         let data = scratch.matchData(forCaptures: captureCount)
+        let rc = run(subject, from: start, data: data, scratch: scratch)
+        if rc < 0 { return nil }
         let ovector = pcre2_get_ovector_pointer_8(data)!
         var ranges: [Range<Int>?] = []
         ranges.reserveCapacity(captureCount + 1)

@@ -184,7 +184,12 @@ enum CrashSummary {
         }
         var result = String(CrashText.trim(chosen))
         if result.hasSuffix(">") && result.contains("reportType:") { result = String(result.prefix(while: { $0 != ">" })) }
-        if result.count > 300 { result = String(result.prefix(300)) + "…" }
+        if result.count > 300 {
+            // Cut between words, so that no part of a value (a device name, an address) is left behind
+            // where a later redaction could no longer recognise it.
+            let head = result.prefix(300)
+            result = String(head.lastIndex(of: " ").map { head[..<$0] } ?? head) + "…"
+        }
         return result
     }
 

@@ -21,18 +21,18 @@ public struct Citation: Sendable {
 
     public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
 
-    init(_ reported: ReportedEntry) {
-        self.init(entry: reported.entry, classification: reported.classification, count: reported.count)
+    init(_ reported: ReportedEntry, cutter: ExcerptCutter = .plain) {
+        self.init(entry: reported.entry, classification: reported.classification, count: reported.count, cutter: cutter)
     }
 
-    init(entry e: Entry, classification: Classification?, count: Int) {
+    init(entry e: Entry, classification: Classification?, count: Int, cutter: ExcerptCutter = .plain) {
         source = e.source
         line = e.line
         endLine = e.endLine
         rule = classification?.rule.id
         title = classification?.rule.title
         severity = classification?.severity
-        excerpt = e.message.firstLine(limit: 300)
+        excerpt = cutter.firstLine(e.message, limit: 300)
         self.count = count
         timestamp = e.timestamp
         fields = classification?.fields ?? e.presetFields
@@ -50,15 +50,18 @@ public final class EvidenceCollector {
 
     let catalog: DiagnosisCatalog
     let keep: Int
+    let cutter: ExcerptCutter
     private let scratch = MatchScratch()
     /// [diagnosis][condition]
     private(set) var tallies: [[Tally]]
     /// Per (diagnosis, condition): rule id → does the rule pattern match it.
     private var ruleCache: [[[String: Bool]]]
 
-    public init(catalog: DiagnosisCatalog, keep: Int = 5) {
+    /// With a redacting `cutter`, citations are redacted before their excerpts are cut.
+    init(catalog: DiagnosisCatalog, keep: Int = 5, cutter: ExcerptCutter) {
         self.catalog = catalog
         self.keep = keep
+        self.cutter = cutter
         tallies = catalog.diagnoses.map { [Tally](repeating: Tally(), count: $0.conditions.count) }
         ruleCache = catalog.diagnoses.map { [[String: Bool]](repeating: [:], count: $0.conditions.count) }
     }
@@ -78,7 +81,7 @@ public final class EvidenceCollector {
                 guard matches(matcher, entry, classification, d: d, c: c) else { continue }
                 tallies[d][c].count += count
                 if tallies[d][c].citations.count < keep {
-                    if citation == nil { citation = Citation(entry: entry, classification: classification, count: count) }
+                    if citation == nil { citation = Citation(entry: entry, classification: classification, count: count, cutter: cutter) }
                     tallies[d][c].citations.append(citation!)
                 }
             }

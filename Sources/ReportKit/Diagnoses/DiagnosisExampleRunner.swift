@@ -21,7 +21,7 @@ public struct DiagnosisExampleRunner {
 
     /// Evaluates the whole catalog on one example; returns the diagnoses that hold.
     public func evaluate(_ example: DiagnosisExample) throws -> [DiagnosisResult] {
-        let evidence = EvidenceCollector(catalog: catalog)
+        let evidence = EvidenceCollector(catalog: catalog, cutter: .plain)
         final class Forward: Reporter {
             let evidence: EvidenceCollector
             init(_ evidence: EvidenceCollector) { self.evidence = evidence }

@@ -7,7 +7,8 @@ import StoreInspection
 ///
 /// Contract: deterministic — the same inputs give the same document (no clock, no random order,
 /// dictionaries are always read in sorted or insertion order); with `redact`, every text that
-/// reaches the document passes through one `Redactor`, in document order. Throws `ToolFailure` for an
+/// reaches the document passes through one `Redactor` (input names first, then excerpts in input order,
+/// each redacted before it is cut, then the rest of the document). Throws `ToolFailure` for an
 /// unreadable or invalid source or store (one line), `OutputClosed` never (nothing is written).
 public struct ReportBuilder {
     public struct Options: Sendable {
@@ -36,7 +37,12 @@ public struct ReportBuilder {
     }
 
     public func build(sources: [any ByteSource], stores: [StoreFacts]) throws -> ReportDocument {
-        let evidence = EvidenceCollector(catalog: catalog, keep: options.limits.citationsPerCondition)
+        // One redactor for the whole document. Excerpts are redacted as they are collected, before they
+        // are cut; input names go first, so that placeholders are numbered from the top of the report.
+        let redactor = options.redact ? Redactor() : nil
+        for source in sources { _ = redactor?.redact(source.name) }
+        for store in stores { _ = redactor?.redact(store.path) }
+        let evidence = EvidenceCollector(catalog: catalog, keep: options.limits.citationsPerCondition, cutter: ExcerptCutter(redactor: redactor))
         let collector = ReportCollector(evidence: evidence, limits: options.limits, minimumSeverity: options.timelineMinimumSeverity)
         var runOptions = ClassifyRun.Options()
         runOptions.includeUnclassified = true
@@ -46,14 +52,14 @@ public struct ReportBuilder {
         runOptions.threads = options.threads
         let summary = try ClassifyRun(classifier: classifier, options: runOptions).run(sources: sources, reporter: collector)
         let diagnoses = Correlator.evaluate(catalog, evidence: evidence, stores: stores)
-        return assemble(collector: collector, summary: summary, diagnoses: diagnoses, stores: stores)
+        return assemble(collector: collector, summary: summary, diagnoses: diagnoses, stores: stores, redactor: redactor)
     }
 
     // MARK: - Assembly
 
     private func assemble(collector: ReportCollector, summary: ClassifySummary, diagnoses: [DiagnosisResult],
-                          stores: [StoreFacts]) -> ReportDocument {
-        let redactor = options.redact ? Redactor() : nil
+                          stores: [StoreFacts], redactor: Redactor?) -> ReportDocument {
+        let cutter = collector.cutter
         func r(_ s: String) -> String { redactor?.redact(s) ?? s }
         func r(_ s: String?) -> String? { s.map { redactor?.redact($0) ?? $0 } }
         func r(_ c: Citation) -> Citation {
@@ -65,7 +71,6 @@ public struct ReportBuilder {
             return c
         }
 
-        // Inputs first, so that placeholders are numbered from the top of the report.
         let sources = summary.sources.map { r($0) }
         let storePaths = stores.map { r($0.path) }
 
@@ -96,7 +101,7 @@ public struct ReportBuilder {
         // Environment.
         var environment: [ReportDocument.Fact] = []
         if let crash = collector.crashes.first {
-            let c = Citation(crash)
+            let c = Citation(crash, cutter: cutter)
             let where_ = r(c.location)
             for (label, key) in [("App", "appName"), ("Bundle id", "bundleID"), ("Version", "appVersion"), ("Build", "build"),
                                  ("OS", "osVersion"), ("Device", "device"), ("Incident", "incidentID")] {
@@ -141,7 +146,7 @@ public struct ReportBuilder {
 
         // Crashes.
         let crashes = collector.crashes.map { crash -> ReportDocument.Crash in
-            let c = r(Citation(crash))
+            let c = r(Citation(crash, cutter: cutter))
             var facts: [ReportDocument.Fact] = []
             for (label, key) in [("Exception", "exceptionType"), ("Signal", "signal"), ("Termination", "terminationNamespace"),
                                  ("Termination code", "terminationCode"), ("Reason", "terminationReason"),

@@ -52,6 +52,7 @@ final class ReportCollector: Reporter {
     let limits: ReportLimits
     let minimumSeverity: Severity
     let evidence: EvidenceCollector
+    let cutter: ExcerptCutter
     private let masker = TemplateMasker()
 
     private(set) var timeline: [TimelineRow] = []
@@ -79,6 +80,7 @@ final class ReportCollector: Reporter {
 
     init(evidence: EvidenceCollector, limits: ReportLimits, minimumSeverity: Severity) {
         self.evidence = evidence
+        cutter = evidence.cutter
         self.limits = limits
         self.minimumSeverity = minimumSeverity
     }
@@ -108,7 +110,7 @@ final class ReportCollector: Reporter {
             timeline[index].lastTimestamp = entry.timestamp ?? timeline[index].lastTimestamp
         } else if timeline.count < limits.timelineRows {
             timelineIndex[key] = timeline.count
-            let citation = Citation(reported)
+            let citation = Citation(reported, cutter: cutter)
             timeline.append(TimelineRow(first: citation, lastLocation: citation.location, lastTimestamp: entry.timestamp,
                                         count: reported.count, category: classification.category,
                                         severity: classification.severity, sortTime: entry.timestamp.flatMap(ISOTime.seconds),
@@ -137,7 +139,7 @@ final class ReportCollector: Reporter {
             || Self.relevantLiterals.contains { entry.message.utf8.count < 65536 ? entry.message.contains($0) : String(entry.message.prefix(65536)).contains($0) }
         guard relevant, entry.format != .crashReport else { return }
         unclassifiedRelevant += reported.count
-        let template = masker.mask(entry.message.firstLine(limit: 300))
+        let template = masker.mask(cutter.firstLine(entry.message, limit: 300))
         let location = Citation(reported).location
         if let index = templateIndex[template] {
             templates[index].count += reported.count
@@ -145,7 +147,7 @@ final class ReportCollector: Reporter {
         } else if templates.count < limits.templates {
             templateIndex[template] = templates.count
             templates.append(TemplateRow(template: template, count: reported.count, firstLocation: location,
-                                         lastLocation: location, example: entry.message.cut(2000), order: templates.count))
+                                         lastLocation: location, example: cutter.cut(entry.message, limit: 2000), order: templates.count))
         } else {
             templatesOmittedLines += reported.count
         }

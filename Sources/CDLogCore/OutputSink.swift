@@ -112,15 +112,32 @@ public func printError(_ message: String) {
     }
 }
 
-/// `text` with every control character except newline and tab (C0, DEL, C1: ESC, BEL, OSC, CSI…) shown
-/// as `\xNN`, so text taken from a log, a store or a file name cannot drive the terminal it is shown on.
-public func visibleControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isHiddenControl) else { return text }
+/// `text` with every control character except newline and tab (C0, DEL, C1: ESC, BEL, OSC, CSI…) and
+/// every bidirectional override (U+202A–202E, U+2066–2069) shown as `\xNN` / `\u202E`, so that text taken
+/// from a log, a store or a file name cannot drive or reorder the terminal it is shown on. With
+/// `newlines`, newline, carriage return and tab are shown too: for one value on one line, where a newline
+/// in a store's `Z_UUID` would otherwise forge lines of output.
+public func visibleControlCharacters(_ text: String, newlines: Bool = false) -> String {
+    // Fast path on the bytes: C0, DEL, C1 (C2 80–9F) and E2 80 AA–AE / E2 81 A6–A9.
+    var suspicious = false
+    var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+    for byte in text.utf8 {
+        if byte < 0x20 && (newlines || (byte != 0x0A && byte != 0x09)) || byte == 0x7F
+            || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F)
+            || (beforePrevious == 0xE2 && ((previous == 0x80 && byte >= 0xAA && byte <= 0xAE) || (previous == 0x81 && byte >= 0xA6 && byte <= 0xA9))) {
+            suspicious = true
+            break
+        }
+        beforePrevious = previous
+        previous = byte
+    }
+    guard suspicious else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-        if isHiddenControl(scalar) {
+        if isHiddenControl(scalar, newlines: newlines) {
             let hex = String(scalar.value, radix: 16, uppercase: true)
-            out.append(contentsOf: ("\\x" + (hex.count < 2 ? "0" + hex : hex)).unicodeScalars)
+            let shown = scalar.value > 0xFF ? "\\u" + hex : "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            out.append(contentsOf: shown.unicodeScalars)
         } else {
             out.append(scalar)
         }
@@ -129,7 +146,8 @@ public func visibleControlCharacters(_ text: String) -> String {
 }
 
 @inline(__always)
-private func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+private func isHiddenControl(_ scalar: Unicode.Scalar, newlines: Bool) -> Bool {
     let v = scalar.value
-    return (v < 0x20 && v != 0x0A && v != 0x09) || (v >= 0x7F && v <= 0x9F)
+    return (v < 0x20 && (newlines || (v != 0x0A && v != 0x09))) || (v >= 0x7F && v <= 0x9F)
+        || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
 }

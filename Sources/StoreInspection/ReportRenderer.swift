@@ -15,6 +15,8 @@ public enum ReportRenderer {
         case .json:
             if reports.count == 1 { return json(reports[0]) + "\n" }
             return "{\"stores\":[" + reports.map(json).joined(separator: ",") + "]}\n"
+        // Human-readable formats show control characters from the store or its path (`visibleControlCharacters`
+        // per value, newlines included, so that no value forges a line).
         case .text: return reports.map(text).joined(separator: "\n")
         case .markdown: return reports.map(markdown).joined(separator: "\n")
         }
@@ -341,18 +343,19 @@ public enum ReportRenderer {
     // MARK: text
 
     public static func text(_ r: StoreReport) -> String {
-        var s = "walcheck \(r.database.path)\n"
+        func shown(_ value: String) -> String { visibleControlCharacters(value, newlines: true) }
+        var s = "walcheck \(shown(r.database.path))\n"
         for section in sections(r) {
             s += "\n\(section.title)\n"
             let width = section.rows.map(\.0.count).max() ?? 0
             for (k, v) in section.rows {
-                s += "  " + k + String(repeating: " ", count: width - k.count) + "  " + v + "\n"
+                s += "  " + shown(k) + String(repeating: " ", count: width - k.count) + "  " + shown(v) + "\n"
             }
         }
         s += "\nFindings (\(r.findings.count))\n"
         if r.findings.isEmpty { s += "  none\n" }
         for f in r.findings {
-            s += "  [\(f.severity.name)] \(f.id): \(f.title)\n      \(f.detail)\n      → \(f.advice)\n"
+            s += "  [\(f.severity.name)] \(f.id): \(shown(f.title))\n      \(shown(f.detail))\n      → \(shown(f.advice))\n"
         }
         return s
     }
@@ -362,11 +365,11 @@ public enum ReportRenderer {
     static func cell(_ v: String) -> String {
         var out = ""
         for ch in v { out += ch == "|" ? "\\|" : ch == "\n" ? " " : String(ch) }
-        return out
+        return visibleControlCharacters(out, newlines: true)
     }
 
     public static func markdown(_ r: StoreReport) -> String {
-        var s = "## walcheck: `\(r.database.path)`\n"
+        var s = "## walcheck: `\(visibleControlCharacters(r.database.path, newlines: true))`\n"
         for section in sections(r) {
             s += "\n### \(section.title)\n\n| Field | Value |\n|---|---|\n"
             for (k, v) in section.rows { s += "| \(cell(k)) | \(cell(v)) |\n" }

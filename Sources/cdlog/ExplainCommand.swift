@@ -62,8 +62,8 @@ struct ExplainCommand: ParsableCommand {
             out = entries.map { Self.describe($0, code: Int(words.last ?? "") ?? $0.code) }.joined()
         }
         let sink = OutputSink()
-        if let heading { try sink.write(heading + "\n\n") }
-        try sink.write(out)
+        if let heading { try sink.write(visibleControlCharacters(heading) + "\n\n") }
+        try sink.write(visibleControlCharacters(out))
         try sink.flush()
     }
 

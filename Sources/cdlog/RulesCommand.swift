@@ -21,7 +21,7 @@ struct RulesCommand: ParsableCommand {
         func run() throws {
             let set = try rules.loadRuleSet()
             let sink = OutputSink()
-            try sink.write(format == "json" ? RuleCatalogListing.json(set) : RuleCatalogListing.text(set))
+            try sink.write(format == "json" ? RuleCatalogListing.json(set) : visibleControlCharacters(RuleCatalogListing.text(set)))
             try sink.flush()
         }
     }
@@ -46,7 +46,7 @@ struct RulesCommand: ParsableCommand {
             let failures = RuleTester(classifier: classifier).run(rules: tested)
             let examples = tested.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
             let sink = OutputSink()
-            for failure in failures { try sink.write(failure.description + "\n") }
+            for failure in failures { try sink.write(visibleControlCharacters(failure.description) + "\n") }
             try sink.write("\(tested.count) rules, \(examples) examples: \(examples - failures.count) passed, \(failures.count) failed\n")
             try sink.flush()
             if !failures.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
@@ -65,7 +65,7 @@ struct RulesCommand: ParsableCommand {
                 throw ToolFailure("no rule with id '\(id)'" + (near.isEmpty ? "" : " (did you mean: \(near.joined(separator: ", "))?)"))
             }
             let sink = OutputSink()
-            try sink.write(RuleCatalogListing.explain(rule))
+            try sink.write(visibleControlCharacters(RuleCatalogListing.explain(rule)))
             try sink.flush()
         }
     }
@@ -83,7 +83,7 @@ struct RulesCommand: ParsableCommand {
             let sink = OutputSink()
             for path in paths {
                 let score = try evaluation.score(try CorpusEvaluation.readRecords(at: path))
-                try sink.write(CorpusEvaluation.render(score, title: path, verbose: verbose) + "\n")
+                try sink.write(visibleControlCharacters(CorpusEvaluation.render(score, title: path, verbose: verbose)) + "\n")
             }
             try sink.flush()
         }

@@ -11,4 +11,11 @@ import Testing
         #expect(visibleControlCharacters("plain — ünïcode") == "plain — ünïcode")
         #expect(visibleControlCharacters("\r\0") == "\\x0D\\x00")
     }
+
+    @Test func oneValueOnOneLineAndNoReordering() {
+        #expect(visibleControlCharacters("U1\n[fatal] x\t", newlines: true) == "U1\\x0A[fatal] x\\x09")
+        #expect(visibleControlCharacters("abc\u{202E}fed\u{2066}") == "abc\\u202Efed\\u2066")
+        // Neighbours of the bidi controls in UTF-8 (… ’ ‘) stay as they are.
+        #expect(visibleControlCharacters("a… b’s ‘c’ \u{2065}") == "a… b’s ‘c’ \u{2065}")
+    }
 }

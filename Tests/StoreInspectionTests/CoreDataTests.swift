@@ -180,3 +180,27 @@ func makeCoreDataStore(_ live: String, transactions: Int = 10_500) throws -> Tes
         #expect(PropertyListReader().parse(cyclic) == nil)
     }
 }
+
+/// Issue 22: a store's own text (`Z_UUID`, `Z_NAME`) and its path never drive the terminal and never
+/// forge lines of walcheck's text or Markdown output.
+@Suite struct StoreTextEscapeTests {
+    @Test func controlCharactersInStoreValuesAreShownNotSent() throws {
+        let tmp = TempDir("escapes")
+        let dir = tmp.sub("s\u{1B}]0;title\u{07}")
+        let db = TestDB(dir + "/g.sqlite")
+        db.exec(coreDataSchema)
+        db.bindExec("INSERT INTO Z_METADATA VALUES (1, 'U1\n[fatal] forged-finding: store is fine\u{1B}[2J', ?)", blob: try metadataPlist())
+        db.exec("UPDATE Z_PRIMARYKEY SET Z_NAME = 'Item\u{1B}[31m' || char(13) || 'x' WHERE Z_ENT = 1")
+        db.close()
+        let r = try inspectUnchanged(dir + "/g.sqlite")
+        #expect(r.sql?.coreData?.storeUUID?.contains("\n") == true, "the store really holds the forging value")
+        for format in [ReportFormat.text, .markdown] {
+            let out = ReportRenderer.render([r], format: format)
+            #expect(!out.contains("\u{1B}") && !out.contains("\u{07}") && !out.contains("\r"), "\(format)")
+            #expect(!out.split(separator: "\n").contains { $0.hasPrefix("[fatal]") }, "\(format): a value forged a line")
+            // Text shows the newline as \x0A; a Markdown cell flattens it to a space.
+            #expect(out.contains(format == .text ? "\\x0A[fatal] forged-finding" : " [fatal] forged-finding"), "\(format)")
+            #expect(out.contains("\\x1B[2J") && out.contains("Item\\x1B[31m\\x0Dx"), "\(format): the values are shown, escaped")
+        }
+    }
+}

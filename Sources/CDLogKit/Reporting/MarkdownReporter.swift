@@ -30,7 +30,8 @@ final class MarkdownReporter: Reporter {
             what = "`" + MarkdownReporter.cell(entry.message.firstLine).replacingOccurrencesOfBacktick() + "`"
         }
         let count = reported.count > 1 ? " ×\(reported.count)" : ""
-        rows.append("| \(location) | \(reported.classification?.severity.name ?? "–") | \(reported.classification?.category.id ?? "–") | \(what)\(count) |")
+        let row = "| \(location) | \(reported.classification?.severity.name ?? "–") | \(reported.classification?.category.id ?? "–") | \(what)\(count) |"
+        rows.append(visibleControlCharacters(row, newlines: true))
     }
 
     func finish(summary: ClassifySummary) throws {

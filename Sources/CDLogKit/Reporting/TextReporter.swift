@@ -28,7 +28,8 @@ final class TextReporter: RenderingReporter {
     }
 
     static func location(_ entry: Entry) -> String {
-        entry.endLine > entry.line ? "\(entry.source):\(entry.line)-\(entry.endLine)" : "\(entry.source):\(entry.line)"
+        let source = visibleControlCharacters(entry.source, newlines: true)
+        return entry.endLine > entry.line ? "\(source):\(entry.line)-\(entry.endLine)" : "\(source):\(entry.line)"
     }
 
     /// The finding's line, newline included.
@@ -39,11 +40,13 @@ final class TextReporter: RenderingReporter {
         let categoryText = (reported.classification?.category.id ?? "unclassified").padding(14)
         var line = "\(location(entry))  \(paint(severityText, severityColor(severity), color: color))  \(categoryText)  "
         if let classification = reported.classification {
-            line += classification.rule.title
+            // Titles of user rules, field values and messages are the input's text: control characters
+            // are shown, never sent to the terminal (only the colours above are).
+            line += visibleControlCharacters(classification.rule.title, newlines: true)
             let shown = classification.fields.prefix(4).map { "\($0.name)=\($0.value.clipped(60))" }
-            if !shown.isEmpty { line += paint("  [" + shown.joined(separator: " ") + "]", "2", color: color) }
+            if !shown.isEmpty { line += paint(visibleControlCharacters("  [" + shown.joined(separator: " ") + "]", newlines: true), "2", color: color) }
         } else {
-            line += entry.message.firstLine.clipped(120)
+            line += visibleControlCharacters(entry.message.firstLine.clipped(120), newlines: true)
         }
         if reported.count > 1 { line += paint("  ×\(reported.count)", "2", color: color) }
         if entry.truncated { line += paint("  (entry cut at 1 MiB)", "2", color: color) }
@@ -83,8 +86,8 @@ final class TextReporter: RenderingReporter {
         if !advised.isEmpty {
             out += "\nwhat to do:\n"
             for rule in advised {
-                out += "- " + paint(rule.title, "1") + " (\(rule.id))\n"
-                out += "  " + (rule.advice ?? "").replacingNewlines(with: "\n  ") + "\n"
+                out += "- " + paint(visibleControlCharacters(rule.title, newlines: true), "1") + " (\(rule.id))\n"
+                out += "  " + visibleControlCharacters(rule.advice ?? "").replacingNewlines(with: "\n  ") + "\n"
             }
         }
         try sink.write(out)

@@ -7,8 +7,9 @@ public enum ReportOutputFormat: String, CaseIterable, Sendable {
 
     public func render(_ document: ReportDocument) -> String {
         switch self {
-        case .markdown: return MarkdownRenderer.render(document)
-        case .html: return HTMLRenderer.render(document)
+        // Control characters from the input are shown, never sent to a terminal that shows the report.
+        case .markdown: return visibleControlCharacters(MarkdownRenderer.render(document))
+        case .html: return visibleControlCharacters(HTMLRenderer.render(document))
         case .json: return JSONReportRenderer.render(document)
         }
     }

@@ -214,3 +214,23 @@ import Testing
         #expect(document?["summary"] != nil)
     }
 }
+
+/// Issue 22: inputs are opened one at a time, so a run over more files than the descriptor limit works
+/// (before: every file was opened first, and 1 100 files failed at `ulimit -n 1024`).
+@Suite struct ManyInputFilesTests {
+    @Test(arguments: [["classify"], ["classify", "--threads", "2"], ["report", "--format", "json"]])
+    func moreFilesThanDescriptors(_ arguments: [String]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for i in 1...300 {
+            let line = "2024-01-01 10:00:01.000000+0000 App[1:2] CoreData: error: Store failed to load. NSSQLiteErrorDomain=11 file \(i)\n"
+            try Data(line.utf8).write(to: directory.appendingPathComponent("f\(i).log"))
+        }
+        let cdlog = BinaryRunner.binary("cdlog").path
+        let r = try BinaryRunner.shell("cd '\(directory.path)' && ulimit -n 64 && '\(cdlog)' \(arguments.joined(separator: " ")) f*.log")
+        #expect(r.status == 0, "\(r.stderr)")
+        let count = arguments[0] == "report" ? r.stdout.components(separatedBy: "\"f").count - 1 : r.stdout.components(separatedBy: "SQLite database corrupt").count - 2
+        #expect(count >= 300, "\(arguments): every file was read")
+    }
+}

@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // gzip'd logs are read through zlib.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
 
         // Byte search helpers the C library has but Swift does not import on Linux (memmem).
         .target(name: "CScan"),
@@ -37,7 +43,7 @@ let package = Package(
         .target(
             name: "CDLogKit",
             dependencies: [
-                "CDLogCore", "CPCRE2", "CScan",
+                "CDLogCore", "CPCRE2", "CScan", "CZlib",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedRules"]

@@ -85,6 +85,8 @@ public struct ClassifyRun: Sendable {
         var summary = ClassifySummary()
         for source in sources {
             summary.sources.append(source.name)
+            // gzip, UTF-16/32 and bare carriage returns become UTF-8 lines here, streaming.
+            let source = try TextDecoding.prepare(source)
             let reader = LineReader(source: source, blockSize: options.blockSize)
             reader.pauseMilliseconds = options.pauseMilliseconds
             let splitter = try EntrySplitter(reader: reader, forcedFormat: options.forcedFormat)

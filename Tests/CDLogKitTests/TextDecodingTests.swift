@@ -1,0 +1,116 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// Issue 22: UTF-16 and UTF-32 logs (with or without a byte-order mark), classic Mac line ends and gzip
+/// are read as the UTF-8 text they hold: the same findings as the UTF-8 original, on every chunking.
+@Suite struct TextDecodingTests {
+    static let text = """
+    2024-01-01 10:00:01.000000+0000 App[1:2] CoreData: error: Store failed to load. NSSQLiteErrorDomain=11 ünïcödé 🧨 a
+    2024-01-01 10:00:02.000000+0000 App[1:2] CoreData: error: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _requestAbortedNotInitialized:] <NSCloudKitMirroringDelegate: 0x1>: Never successfully initialized and cannot execute request 𝄞
+    2024-01-01 10:00:03.000000+0000 App[1:2] CoreData: error: Store failed to load. NSSQLiteErrorDomain=11 c
+
+    """
+
+    /// (rule, line, message) of every finding of a whole run.
+    static func findings(_ bytes: [UInt8], chunk: Int = 1 << 16, threads: Int = 1) throws -> [String] {
+        try TestSupport.classifyRun(bytes, threads: threads, chunkSize: chunk).0.entries.map {
+            "\($0.classification?.rule.id ?? "-") \($0.entry.line) \($0.entry.message)"
+        }
+    }
+
+    static func encoded(_ text: String, _ encoding: String.Encoding, bom: [UInt8] = []) -> [UInt8] {
+        bom + [UInt8](text.data(using: encoding)!)
+    }
+
+    static let variants: [(String, [UInt8])] = [
+        ("utf16 LE BOM", encoded(text, .utf16LittleEndian, bom: [0xFF, 0xFE])),
+        ("utf16 BE BOM", encoded(text, .utf16BigEndian, bom: [0xFE, 0xFF])),
+        ("utf16 LE", encoded(text, .utf16LittleEndian)),
+        ("utf16 BE", encoded(text, .utf16BigEndian)),
+        ("utf32 LE BOM", encoded(text, .utf32LittleEndian, bom: [0xFF, 0xFE, 0, 0])),
+        ("utf32 BE BOM", encoded(text, .utf32BigEndian, bom: [0, 0, 0xFE, 0xFF])),
+        ("utf32 LE", encoded(text, .utf32LittleEndian)),
+        ("utf32 BE", encoded(text, .utf32BigEndian)),
+        ("bare CR", Array(text.replacingOccurrences(of: "\n", with: "\r").utf8)),
+        ("gzip", gzip(Array(text.utf8))),
+        ("gzip of UTF-16", gzip(encoded(text, .utf16LittleEndian, bom: [0xFF, 0xFE]))),
+        ("two gzip members", gzip(Array(text.utf8.prefix(150))) + gzip(Array(text.utf8.dropFirst(150)))),
+    ]
+
+    static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try! process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try! input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
+    @Test(arguments: variants.indices)
+    func sameFindingsAsUTF8(_ index: Int) throws {
+        let (label, bytes) = Self.variants[index]
+        let expected = try Self.findings(Array(Self.text.utf8))
+        #expect(expected.count == 3 && expected.filter { !$0.hasPrefix("-") }.count >= 2, "the UTF-8 original is classified")
+        for chunk in [1, 3, 7, 1 << 16] {
+            #expect(try Self.findings(bytes, chunk: chunk) == expected, "\(label), chunks of \(chunk)")
+        }
+        #expect(try Self.findings(bytes, chunk: 5, threads: 2) == expected, "\(label), two threads")
+    }
+
+    @Test func detection() {
+        #expect(TextDecoding.detectEncoding(Array("plain ascii text, long enough".utf8)).0 == .utf8)
+        #expect(TextDecoding.detectEncoding([0xEF, 0xBB, 0xBF] + Array("utf-8 with a BOM".utf8)).0 == .utf8)
+        // A UTF-8 log with the odd NUL is not taken for UTF-16.
+        #expect(TextDecoding.detectEncoding(Array("a line\0 with a NUL and more text after it".utf8)).0 == .utf8)
+        #expect(TextDecoding.detectEncoding(Self.encoded("enough text to tell", .utf16LittleEndian)) == (.utf16LE, 0))
+        #expect(TextDecoding.detectEncoding([0xFF, 0xFE, 0x41, 0]) == (.utf16LE, 2))
+    }
+
+    @Test func invalidUnitsBecomeReplacementCharacters() throws {
+        // A lone high surrogate, a lone low surrogate, an odd trailing byte.
+        let bytes: [UInt8] = [0xFF, 0xFE, 0x61, 0, 0x00, 0xD8, 0x62, 0, 0x00, 0xDC, 0x0A, 0, 0x63]
+        var source = try TextDecoding.prepare(MemoryByteSource(name: "t", bytes: bytes, chunkSize: 1))
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 3)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if n == 0 { break }
+            out += buffer[0..<n]
+        }
+        #expect(String(decoding: out, as: UTF8.self) == "a\u{FFFD}b\u{FFFD}\n\u{FFFD}")
+    }
+
+    @Test func brokenGzipIsOneLine() throws {
+        let good = Self.gzip(Array(Self.text.utf8))
+        for (label, bytes, wanted) in [("truncated", Array(good.prefix(good.count - 12)), "ends early"),
+                                       ("corrupt", Array(good.prefix(10)) + [UInt8](repeating: 0xFF, count: 40), "corrupt")] {
+            #expect(throws: ToolFailure.self, "\(label)") { _ = try Self.findings(bytes) }
+            do { _ = try Self.findings(bytes) } catch let failure as ToolFailure {
+                #expect(failure.message.contains(wanted) && !failure.message.contains("\n"), "\(label): \(failure.message)")
+            }
+        }
+    }
+
+    @Test func aGzipBombStreamsInBoundedSteps() throws {
+        // 64 MiB of one letter compress to about 64 KiB; the source hands them out without holding them.
+        let bomb = Self.gzip([UInt8](repeating: 0x61, count: 64 << 20))
+        let source = GzipSource(MemoryByteSource(name: "t", bytes: bomb))
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if n == 0 { break }
+            total += n
+        }
+        #expect(total == 64 << 20)
+        #expect(source.largestStep <= 5 << 20, "one step held \(source.largestStep) bytes")
+    }
+}

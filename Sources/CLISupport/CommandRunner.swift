@@ -18,7 +18,7 @@ public enum CommandRunner {
         signal(SIGXFSZ, SIG_IGN)
         let toolName = root.configuration.commandName ?? String(describing: root)
         do {
-            var command = try root.parseAsRoot(joiningNegativeValues(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            var command = try root.parseAsRoot(joiningNegativeValues(arguments ?? FileSystemPath.arguments()))
             try command.run()
             exit(0)
         } catch is OutputClosed {

@@ -57,7 +57,7 @@ public struct OutputFile {
     /// Writes `text` as the whole content of the output. Throws `ToolFailure` naming the output.
     public func write(_ text: String) throws {
         if writeInPlace {
-            let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            let fd = open(FileSystemPath.bytes(path), O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard fd >= 0 else { throw ToolFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
             defer { close(fd) }
             let sink = OutputSink(fd: fd, name: path)
@@ -68,10 +68,10 @@ public struct OutputFile {
         try Self.withInterruptsHeld {
             let directory = Self.directoryName(target)
             let base = Self.baseName(target)
-            var template = Array("\(directory)/.\(base).cdlog-XXXXXX".utf8CString)
+            var template = FileSystemPath.bytes("\(directory)/.\(base).cdlog-XXXXXX")
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { throw ToolFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
-            let temporary = String(cString: template)
+            let temporary = template
             var done = false
             defer {
                 close(fd)
@@ -85,7 +85,7 @@ public struct OutputFile {
             }
             let mode = Self.status(target).map { $0.mode & 0o7777 } ?? (0o666 & ~Self.currentUmask())
             fchmod(fd, mode_t(mode))
-            guard rename(temporary, target) == 0 else {
+            guard rename(temporary, FileSystemPath.bytes(target)) == 0 else {
                 throw ToolFailure("cannot write \(path): \(String(cString: strerror(errno)))")
             }
             done = true
@@ -108,7 +108,7 @@ public struct OutputFile {
 
     private static func status(_ path: String) -> Status? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
+        guard stat(FileSystemPath.bytes(path), &st) == 0 else { return nil }
         return Status(st)
     }
 
@@ -121,16 +121,16 @@ public struct OutputFile {
     /// `path` with every symlink resolved, also when the file (or the symlink's target) does not exist
     /// yet: the deepest existing folder is resolved and the rest appended.
     static func canonicalPath(_ path: String, depth: Int = 0) -> String {
-        if let resolved = realpath(path, nil) {
+        if let resolved = realpath(FileSystemPath.bytes(path), nil) {
             defer { free(resolved) }
-            return String(cString: resolved)
+            return FileSystemPath.decode(Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))))
         }
         var link = stat()
-        if depth < 40, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+        if depth < 40, lstat(FileSystemPath.bytes(path), &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, Int(PATH_MAX))
+            let count = readlink(FileSystemPath.bytes(path), &buffer, Int(PATH_MAX))
             if count > 0 {
-                let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let destination = FileSystemPath.decode(buffer[0..<count].map { UInt8(bitPattern: $0) })
                 let absolute = destination.hasPrefix("/") ? destination : directoryName(path) + "/" + destination
                 return canonicalPath(absolute, depth: depth + 1)
             }

@@ -75,7 +75,7 @@ struct FileStatus: Sendable, Equatable {
 
     private static func status(_ path: String, follow: Bool) throws -> FileStatus? {
         var st = stat()
-        let rc = follow ? stat(path, &st) : lstat(path, &st)
+        let rc = follow ? stat(FileSystemPath.bytes(path), &st) : lstat(FileSystemPath.bytes(path), &st)
         if rc != 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
@@ -120,7 +120,7 @@ public final class ReadOnlyFile {
         self.path = path
         // O_NONBLOCK: a path that is (or has just become) a FIFO must not wait for a writer; regular
         // files ignore the flag, and anything that is not one is refused below.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(FileSystemPath.bytes(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw ToolFailure("cannot open \(path): \(errnoText())") }
         var st = stat()
         if fstat(fd, &st) != 0 {
@@ -149,7 +149,7 @@ public final class ReadOnlyFile {
     func openedAgain() -> ReadOnlyFile? {
         // O_NONBLOCK: should `path` have become a FIFO, the open must not wait for a writer (regular
         // files ignore the flag).
-        let again = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let again = open(FileSystemPath.bytes(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if again < 0 { return nil }
         var st = stat()
         guard fstat(again, &st) == 0, st.st_mode & S_IFMT == S_IFREG,
@@ -208,12 +208,12 @@ public final class ReadOnlyFile {
 
 /// Names in a directory (without "." and ".."), sorted. Throws `ToolFailure` when unreadable.
 func directoryEntries(_ path: String) throws -> [String] {
-    guard let dir = opendir(path) else { throw ToolFailure("cannot list \(path): \(errnoText())") }
+    guard let dir = opendir(FileSystemPath.bytes(path)) else { throw ToolFailure("cannot list \(path): \(errnoText())") }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
         let name = withUnsafePointer(to: entry.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { FileSystemPath.decode(Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))) }
         }
         if name != "." && name != ".." { names.append(name) }
     }
@@ -222,9 +222,9 @@ func directoryEntries(_ path: String) throws -> [String] {
 
 /// `realpath(3)`: the absolute path with symlinks resolved, or nil.
 func resolvedPath(_ path: String) -> String? {
-    guard let p = realpath(path, nil) else { return nil }
+    guard let p = realpath(FileSystemPath.bytes(path), nil) else { return nil }
     defer { free(p) }
-    return String(cString: p)
+    return FileSystemPath.decode(Array(UnsafeRawBufferPointer(start: p, count: strlen(p))))
 }
 
 /// Joins a directory and a name with one slash.

@@ -33,7 +33,7 @@ final class SQLiteConnection {
     /// A file: URI for `path` with query `query` (path characters escaped per RFC 3986).
     static func uri(_ path: String, query: String) -> String {
         var out = "file:"
-        for byte in path.utf8 {
+        for byte in FileSystemPath.rawBytes(path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"),

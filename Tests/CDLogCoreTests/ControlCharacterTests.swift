@@ -19,3 +19,18 @@ import Testing
         #expect(visibleControlCharacters("a… b’s ‘c’ \u{2065}") == "a… b’s ‘c’ \u{2065}")
     }
 }
+
+@Suite struct FileSystemPathTests {
+    @Test func invalidBytesAreShownAndMappedBack() {
+        #expect(FileSystemPath.decode(Array("plain/ünï.log".utf8)) == "plain/ünï.log")
+        let raw: [UInt8] = Array("dir".utf8) + [0xFE, UInt8(ascii: "/"), UInt8(ascii: "s"), 0xC3, UInt8(ascii: "x")] + Array(".sqlite".utf8)
+        let shown = FileSystemPath.decode(raw)
+        #expect(shown == "dir\\xFE/s\\xC3x.sqlite")
+        #expect(FileSystemPath.rawBytes(shown) == raw)
+        // A companion built by appending, and a temporary file named after the component, keep the bytes.
+        #expect(FileSystemPath.rawBytes(shown + "-wal") == raw + Array("-wal".utf8))
+        #expect(FileSystemPath.rawBytes("dir\\xFE/.s\\xC3x.sqlite.tmp") == Array("dir".utf8) + [0xFE] + Array("/.s".utf8) + [0xC3] + Array("x.sqlite.tmp".utf8))
+        #expect(FileSystemPath.bytes("a\\b").last == 0)
+        #expect(FileSystemPath.rawBytes("a\\b") == Array("a\\b".utf8))
+    }
+}

@@ -42,13 +42,13 @@ public final class FileByteSource: ByteSource {
             isLive = fstat(0, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG
             return
         }
-        guard stat(path, &info) == 0 else {
+        guard stat(FileSystemPath.bytes(path), &info) == 0 else {
             throw ToolFailure("cannot open \(path): \(String(cString: strerror(errno)))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw ToolFailure("cannot read \(path): is a directory")
         }
-        guard access(path, R_OK) == 0 else {
+        guard access(FileSystemPath.bytes(path), R_OK) == 0 else {
             throw ToolFailure("cannot open \(path): \(String(cString: strerror(errno)))")
         }
         isLive = (info.st_mode & S_IFMT) != S_IFREG
@@ -59,7 +59,7 @@ public final class FileByteSource: ByteSource {
     /// Opens the file on first use.
     private func descriptor() throws -> Int32 {
         if fd >= 0 || finished { return fd }
-        let opened = open(name, O_RDONLY | O_CLOEXEC)
+        let opened = open(FileSystemPath.bytes(name), O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else {
             throw ToolFailure("cannot open \(name): \(String(cString: strerror(errno)))")
         }

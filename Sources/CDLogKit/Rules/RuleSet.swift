@@ -105,10 +105,10 @@ public struct RuleSet: Sendable {
     /// a file that cannot be read says why (`strerror`).
     static func readRuleFile(_ path: String) throws -> String {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw ToolFailure("cannot read rule file \(path): \(String(cString: strerror(errno)))") }
+        guard stat(FileSystemPath.bytes(path), &st) == 0 else { throw ToolFailure("cannot read rule file \(path): \(String(cString: strerror(errno)))") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw ToolFailure("rule file \(path) is not a regular file") }
         guard st.st_size <= 16 << 20 else { throw ToolFailure("rule file too large (over 16 MiB): \(path)") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(FileSystemPath.bytes(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ToolFailure("cannot read rule file \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var bytes: [UInt8] = []

@@ -57,6 +57,13 @@ T
 printf '\000CoreData: error: x\r\n\tcontinued\xff\xfe\r\n\r\n<CKError 0x1: "Partial Failure" (2/1011)>\n' > "$SEEDS/FuzzLogs/crlf-invalid-utf8"
 printf '\300CoreData: error: forced nslog and 37-byte lines ........................................\n' > "$SEEDS/FuzzLogs/forced-short-lines"
 
+# Issue 22's shapes: bare console text with no entry word (held until the end on several threads),
+# UTF-16 with a BOM, gzip, and classic Mac line ends.
+{ printf '\000'; for i in $(seq 1 200); do echo "print output of the app, step $i"; done; } > "$SEEDS/FuzzLogs/bare-text"
+{ printf '\000'; printf '\377\376'; printf '2021-08-10 15:27:55.123456+0800 MyApp[1:2] CoreData: error: Code=134110\n' | iconv -f UTF-8 -t UTF-16LE; } > "$SEEDS/FuzzLogs/utf16"
+{ printf '\000'; printf '2021-08-10 15:27:55.123456+0800 MyApp[1:2] CoreData: error: Code=134110\n' | gzip -c; } > "$SEEDS/FuzzLogs/gzip"
+{ printf '\000'; printf '2021-08-10 15:27:55.123456+0800 MyApp[1:2] CoreData: error: Code=134110\r2021-08-10 15:27:56.123456+0800 MyApp[1:2] CoreData: error: Code=134030\r'; } > "$SEEDS/FuzzLogs/bare-cr"
+
 # FuzzRules: the catalog's rule files, plus small files with the errors users make.
 cp Rules/*.yaml "$SEEDS/FuzzRules/"
 cat > "$SEEDS/FuzzRules/small-valid.yaml" <<'T'
@@ -83,6 +90,9 @@ printf 'rules:\n  - id: x.y\n    title: t\n    category: store\n    severity: er
 printf 'rules: [ {id: a.b, title: "t", category: nope, severity: error, patterns: [x]} ]\n' > "$SEEDS/FuzzRules/flow-bad-category.yaml"
 printf 'rules:\n  - id: a.b\n\ttitle: tab\n  - [unclosed\n' > "$SEEDS/FuzzRules/yaml-error.yaml"
 printf 'a: &x [*x]\nrules: *x\n' > "$SEEDS/FuzzRules/alias.yaml"
+# Deep nesting (issue 22: 5 000 levels crashed the YAML parser): flow and block style.
+{ printf 'rules: '; printf '[%.0s' $(seq 1 4000); printf ']%.0s' $(seq 1 4000); echo; } > "$SEEDS/FuzzRules/deep-flow.yaml"
+{ echo 'rules:'; for i in $(seq 1 90); do printf "%*sa$i:\n" "$i" ''; done; } > "$SEEDS/FuzzRules/deep-block.yaml"
 
 # FuzzCrash: every sample and fixture crash report.
 for f in Samples/crash/*.{ips,crash,json} Tests/CDLogKitTests/Fixtures/crash/*.{ips,crash,json}; do
@@ -90,6 +100,11 @@ for f in Samples/crash/*.{ips,crash,json} Tests/CDLogKitTests/Fixtures/crash/*.{
 done
 head -1 Samples/crash/notingpro-launch-watchdog.ips > "$SEEDS/FuzzCrash/ips-header-only"
 head -c 3000 Samples/crash/notingpro-launch-watchdog.ips > "$SEEDS/FuzzCrash/ips-cut"
+# A long JSON array (issue 22: appending to it was quadratic): 1 500 frames in one thread.
+{ head -1 Samples/crash/notingpro-launch-watchdog.ips
+  printf '{"threads":[{"triggered":true,"frames":['
+  for i in $(seq 1 1500); do printf '{"imageOffset":%d,"imageIndex":0},' "$i"; done
+  printf '{"imageOffset":0}]}],"usedImages":[{"name":"App"}]}\n'; } > "$SEEDS/FuzzCrash/long-frame-array.ips"
 
 # FuzzStore: byte 0 flags, bytes 1-2 -shm length (LE), the -shm, then the -wal (see FuzzStore.swift).
 command -v sqlite3 >/dev/null || { echo "make-seeds: sqlite3 is needed for the FuzzStore seeds" >&2; exit 2; }

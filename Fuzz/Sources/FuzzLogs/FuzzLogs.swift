@@ -10,7 +10,10 @@
 //   * the entries are identical when the input is first cut into blocks at entry boundaries, as
 //     `cdlog classify --threads N` does (LineReader.forEachPart + one EntrySplitter per part);
 //   * a whole classify run (ClassifyRun + echo folding + JSON Lines reporter) succeeds or throws a
-//     ToolFailure, never anything else.
+//     ToolFailure, never anything else;
+//   * two threads (small blocks, so that text without entry words spans several) give the same counts
+//     as one thread.
+// The splitter is fed through `TextDecoding.prepare`, as ClassifyRun is (gzip, UTF-16/32, bare CRs).
 import CDLogCore  // OutputSink (a module of CDLogKit, visible to its dependents)
 import CDLogKit
 import FuzzSupport
@@ -46,8 +49,9 @@ enum Outcome: Equatable {
 
 func split(_ bytes: [UInt8], chunk: Int, forced: InputFormat?, maxLine: Int) -> Outcome {
     do {
-        let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
-                                blockSize: 4096, maxLineBytes: maxLine)
+        // Decoded as ClassifyRun decodes (gzip, UTF-16/32, bare carriage returns).
+        let source = try TextDecoding.prepare(MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk))
+        let reader = LineReader(source: source, blockSize: 4096, maxLineBytes: maxLine)
         let splitter = try EntrySplitter(reader: reader, forcedFormat: forced)
         var out: [EntryView] = []
         try splitter.forEachEntry { raw in
@@ -67,8 +71,8 @@ func split(_ bytes: [UInt8], chunk: Int, forced: InputFormat?, maxLine: Int) -> 
 func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: Int) -> [EntryView]? {
     guard let isCutPoint = EntrySplitter.cutPointTest(for: format) else { return nil }
     do {
-        let reader = LineReader(source: MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk),
-                                blockSize: 4096, maxLineBytes: maxLine)
+        let source = try TextDecoding.prepare(MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk))
+        let reader = LineReader(source: source, blockSize: 4096, maxLineBytes: maxLine)
         var out: [EntryView] = []
         var linesBefore = 0
         try reader.forEachPart(isCutPoint: isCutPoint) { part in
@@ -170,6 +174,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if summary.classified > summary.entries { FuzzInput.fail("more classified than entries") }
     } catch {
         if case .entries = big, maxLine == 1 << 20 { FuzzInput.fail("ClassifyRun failed where the splitter succeeded: \(error)") }
+    }
+
+    // Two threads (issue 22: bare text without cut points was held until the end): the same count of
+    // entries, classified entries and findings as one thread.
+    if text.count <= 16384 {
+        func run(threads: Int) -> (Int, Int, Int)? {
+            var options = options
+            options.threads = threads
+            options.blockSize = 1024
+            let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
+            guard let summary = try? ClassifyRun(classifier: classifier, options: options)
+                .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter) else { return nil }
+            return (summary.entries, summary.classified, reporter.count)
+        }
+        let one = run(threads: 1), two = run(threads: 2)
+        if one == nil || two == nil ? (one == nil) != (two == nil) : one! != two! {
+            FuzzInput.fail("one thread and two threads differ: \(String(describing: one)) vs \(String(describing: two))")
+        }
     }
     return 0
 }

@@ -164,10 +164,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     options.blockSize = 0  // the smallest LineReader buffer (1 MiB): large allocations are slow under ASan
     let sink = OutputSink(fd: devNull, name: "/dev/null")
     let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: sink, color: false))
+    var oneThread: (entries: Int, classified: Int, findings: Int)?
     do {
         let summary = try ClassifyRun(classifier: classifier, options: options)
             .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter)
         try sink.flush()
+        oneThread = (summary.entries, summary.classified, reporter.count)
         if case .entries(let entries, _) = big, maxLine == 1 << 20, summary.entries != entries.count {
             FuzzInput.fail("ClassifyRun read \(summary.entries) entries, the splitter \(entries.count)")
         }
@@ -176,21 +178,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if case .entries = big, maxLine == 1 << 20 { FuzzInput.fail("ClassifyRun failed where the splitter succeeded: \(error)") }
     }
 
-    // Two threads (issue 22: bare text without cut points was held until the end): the same count of
-    // entries, classified entries and findings as one thread.
-    if text.count <= 16384 {
-        func run(threads: Int) -> (Int, Int, Int)? {
-            var options = options
-            options.threads = threads
-            options.blockSize = 1024
-            let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
-            guard let summary = try? ClassifyRun(classifier: classifier, options: options)
-                .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter) else { return nil }
-            return (summary.entries, summary.classified, reporter.count)
-        }
-        let one = run(threads: 1), two = run(threads: 2)
-        if one == nil || two == nil ? (one == nil) != (two == nil) : one! != two! {
-            FuzzInput.fail("one thread and two threads differ: \(String(describing: one)) vs \(String(describing: two))")
+    // Two threads on 1 KiB blocks (issue 22: bare text without cut points was held until the end): the
+    // same counts of entries, classified entries and findings as one thread (the ndjson known limit
+    // above excepted). One input in four, chosen by its option byte: under ASan a run costs a lot.
+    if let oneThread, text.count <= 16384, (selector >> 3) & 3 == 0, case .entries(_, let format) = big,
+       !(format == .logNDJSON && objectSpansLines(text, maxLine: 1 << 20)) {
+        var options = options
+        options.threads = 2
+        options.blockSize = 1024
+        let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
+        do {
+            let summary = try ClassifyRun(classifier: classifier, options: options)
+                .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter)
+            let twoThreads = (entries: summary.entries, classified: summary.classified, findings: reporter.count)
+            if twoThreads != oneThread { FuzzInput.fail("one thread and two threads differ: \(oneThread) vs \(twoThreads)") }
+        } catch {
+            FuzzInput.fail("two threads failed where one succeeded: \(error)")
         }
     }
     return 0

@@ -47,6 +47,9 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).")
     var inputFormat: String = "auto"
 
+    @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")
+    var threads: Int?
+
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
@@ -57,6 +60,7 @@ struct ReportCommand: ParsableCommand {
         guard inputFormat == "auto" || InputFormat(rawValue: inputFormat) != nil else {
             throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
         }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads takes a number from 1 to 256") }
     }
 
     func run() throws {
@@ -69,7 +73,8 @@ struct ReportCommand: ParsableCommand {
         options.limits.timelineRows = maxRows
         options.limits.templates = maxRows
         options.forcedFormat = InputFormat(rawValue: inputFormat)
-        options.threads = ProcessInfo.processInfo.activeProcessorCount
+        options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        ClassifyRun.tuneMalloc(threads: options.threads)
         var paths = files
         if paths.isEmpty && !(store != nil && isatty(0) == 1) { paths = ["-"] }
         let located = try store.map { try StoreLocator.locate($0, followSymlinks: followSymlinks) } ?? []

@@ -115,3 +115,22 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("--redact"))
     }
 }
+
+/// `report --threads N`, as `classify`'s: the same report for every N, and a bad N is a usage error.
+@Suite struct ReportThreadsTests {
+    @Test func theReportIsTheSameOnEveryThreadCount() throws {
+        // Large enough (about 3 MiB) to be cut into blocks on several threads.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-report-threads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent(ReportCommandTests.console), encoding: .utf8)
+        let big = directory.appendingPathComponent("big.log")
+        try Data(String(repeating: sample, count: max(1, (3 << 20) / max(1, sample.utf8.count))).utf8).write(to: big)
+        let one = try BinaryRunner.cdlog(["report", "--format", "json", "--threads", "1", big.path])
+        let two = try BinaryRunner.cdlog(["report", "--format", "json", "--threads", "2", big.path])
+        #expect(one.status == 0 && two.status == 0, "\(one.stderr) \(two.stderr)")
+        #expect(one.stdout == two.stdout)
+        let bad = try BinaryRunner.cdlog(["report", "--threads", "0", big.path])
+        #expect(bad.status == 2 && bad.stderr.contains("--threads takes a number from 1 to 256"), "\(bad.stderr)")
+    }
+}

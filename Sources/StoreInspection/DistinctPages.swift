@@ -71,6 +71,29 @@ struct DistinctPages {
         if after { words[word + DistinctPages.openAfter] |= mask }
     }
 
+    /// Distinct committed pages numbered above `limit` (all, and after the split), from the bitmaps: the
+    /// pages a checkpoint skips when the last commit shrank the database to `limit` pages. Pages of
+    /// deferred chunks are not included (they are counted, uncapped, by `countDeferred`).
+    func pagesAbove(_ limit: UInt32) -> (all: Int, afterSplit: Int) {
+        var all = 0, after = 0
+        for chunk in directory.indices where directory[chunk] != 0 {
+            let firstPage = UInt64(chunk) << UInt64(DistinctPages.chunkShift)
+            guard firstPage + UInt64(DistinctPages.chunkPages) - 1 > UInt64(limit) else { continue }
+            let slot = Int(directory[chunk]) - 1
+            for w in 0..<DistinctPages.setWords {
+                let base = firstPage + UInt64(w) * 64
+                let mask: UInt64
+                if base > UInt64(limit) { mask = ~0 }
+                else if base + 63 > UInt64(limit) { mask = ~0 << (UInt64(limit) - base + 1) }
+                else { continue }
+                let word = slot * DistinctPages.slotWords + w
+                all += (words[word] & mask).nonzeroBitCount
+                after += (words[word + DistinctPages.committedAfter] & mask).nonzeroBitCount
+            }
+        }
+        return (all, after)
+    }
+
     /// The open transaction committed: its pages join the committed sets.
     mutating func commit() {
         guard !touched.isEmpty else { return }

@@ -162,6 +162,18 @@ public final class ReadOnlyFile {
 
     deinit { close(fd) }
 
+    /// Whether another process holds a POSIX lock on byte `offset` (`F_GETLK`, which only asks: no lock
+    /// is taken, nothing changes). Locks of this process are never reported (POSIX).
+    func isLockedByAnotherProcess(byte offset: Int64) -> Bool {
+        var query = flock()
+        query.l_type = Int16(F_WRLCK)
+        query.l_whence = Int16(SEEK_SET)
+        query.l_start = off_t(offset)
+        query.l_len = 1
+        guard fcntl(fd, F_GETLK, &query) == 0 else { return false }
+        return query.l_type != Int16(F_UNLCK)
+    }
+
     /// The first offset at or after `offset` that holds data (`SEEK_DATA`): nil when only a hole (or the
     /// end of the file) follows; `offset` itself where the file system cannot tell.
     func nextData(from offset: Int64) -> Int64? {

@@ -180,12 +180,12 @@ public enum FindingRules {
                 "Nothing to fix in the store; copy the -shm together with the other files for an exact picture.")
         default: break
         }
-        if idx.checkpointInterrupted {
+        if r.walIndex.checkpointInterrupted {
             add("checkpoint-interrupted", .error, "Interrupted checkpoint",
-                "nBackfillAttempted \(idx.nBackfillAttempted) > nBackfill \(idx.nBackfill): a checkpoint started copying frames into the database and did not finish (for example a watchdog kill during the launch checkpoint). The main file alone is now a mix of two versions; only database + WAL together are consistent.",
+                "nBackfillAttempted \(idx.nBackfillAttempted) > nBackfill \(idx.nBackfill), and the database file already holds pages copied from those frames: a checkpoint started copying frames into the database and did not finish (for example a watchdog kill during the launch checkpoint). The main file alone is now a mix of two versions; only database + WAL together are consistent.",
                 "Never delete or discard the -wal of this store; let SQLite finish the checkpoint on a normal open, off the main thread.")
         }
-        if r.walIndex.state == "current", idx.nBackfill > 0, idx.nBackfill < idx.mxFrame, !idx.checkpointInterrupted {
+        if r.walIndex.state == "current", idx.nBackfill > 0, idx.nBackfill < idx.mxFrame, !r.walIndex.checkpointInterrupted {
             let marks = idx.readMarks.dropFirst().filter { $0 != 0xFFFF_FFFF && $0 < idx.mxFrame }
             add("checkpoint-starved", .info, "Checkpoint stopped part-way (nBackfill \(idx.nBackfill) of \(idx.mxFrame))",
                 "The last checkpoint copied \(idx.nBackfill) of \(idx.mxFrame) frames" + (marks.isEmpty ? "." : "; read marks at \(marks.map(String.init).joined(separator: ", ")) show readers pinned older snapshots (checkpoint starvation)."),

@@ -51,6 +51,13 @@ public struct WALIndexSection: Sendable {
     public var state: String
     /// One sentence explaining `state`.
     public var reason: String
+    /// Another process has the wal-index open (it holds the lock SQLite's connections hold): SQLite
+    /// trusts the index as it is. At rest, the next connection rebuilds it from the WAL.
+    public var inUse = false
+    /// A checkpoint stopped part-way: the index records an attempt past nBackfill *and* the database
+    /// file already holds pages copied from frames of that attempt (a recovery leaves the marks, not the
+    /// pages).
+    public var checkpointInterrupted = false
 }
 
 /// Checkpoint progress and cost.
@@ -59,7 +66,8 @@ public struct CheckpointSection: Sendable {
     public var pendingFrames = 0
     /// `pendingFrames × (pageSize + 24)`: the WAL bytes those frames occupy.
     public var pendingBytes: Int64 = 0
-    /// Distinct pages among the pending frames (what a checkpoint writes).
+    /// Distinct pages among the pending frames that a checkpoint writes (not those beyond the database's
+    /// size at the last commit, after a shrinking commit).
     public var pendingPages = 0
     /// `pendingPages × pageSize`.
     public var checkpointWriteBytes: Int64 = 0

@@ -114,6 +114,7 @@ public enum ReportRenderer {
         w.field("bytes", ix.present ? Int(ix.bytes) : nil)
         w.field("state", r.walIndex.state)
         w.field("reason", r.walIndex.reason)
+        w.field("inUse", r.walIndex.inUse)
         w.field("headerValid", ix.headerValid)
         w.field("problem", ix.problem)
         w.field("byteOrder", ix.byteOrder)
@@ -132,7 +133,7 @@ public enum ReportRenderer {
         w.field("pageSize", parsed ? ix.pageSize : nil)
         w.field("salt1", parsed ? hex32(ix.salt1) : nil)
         w.field("salt2", parsed ? hex32(ix.salt2) : nil)
-        w.field("checkpointInterrupted", ix.checkpointInterrupted)
+        w.field("checkpointInterrupted", r.walIndex.checkpointInterrupted)
         w.endObject()
 
         let c = r.checkpoint
@@ -285,6 +286,10 @@ public enum ReportRenderer {
         }
         let ix = r.walIndex.index
         var ixRows: [(String, String)] = [("state", "\(r.walIndex.state) — \(r.walIndex.reason)")]
+        if ix.present {
+            ixRows.append(("in use", r.walIndex.inUse ? "yes: another process has it open, so SQLite trusts it as it is"
+                                                      : "no: the next connection rebuilds it from the WAL (frames verified here as SQLite's recovery does)"))
+        }
         if ix.present {
             ixRows.append(("file", "\(ix.path) — \(ix.bytes) bytes"))
             if ix.bytes >= Int64(WALIndex.headerBytes) {

@@ -36,10 +36,18 @@ public enum StoreInspector {
         // aPgno entries streamed from the open file during the WAL scan.
         var index = WALIndex(path: files.resolvedDatabase + "-shm")
         var indexFile: ReadOnlyFile?
+        var indexInUse = false
         if let path = files.walIndex, try FileStatus.status(path) != nil {
-            let file = try ReadOnlyFile(path: path)
-            index = try WALIndex.read(file: file, path: path)
-            indexFile = file
+            // An unreadable -shm is a finding (wal-index-invalid), not a failure: SQLite would rebuild it.
+            do {
+                let file = try ReadOnlyFile(path: path)
+                index = try WALIndex.read(file: file, path: path)
+                indexFile = file
+                indexInUse = file.isLockedByAnotherProcess(byte: WALIndex.deadManSwitchByte)
+            } catch let failure as ToolFailure {
+                index.present = true
+                index.problem = "unreadable (\(failure.message))"
+            }
         } else if let path = files.walIndex {
             index = WALIndex(path: path)
         }
@@ -50,10 +58,15 @@ public enum StoreInspector {
         if let path = files.wal {
             wal.present = true
             wal.path = path
-            let file = try ReadOnlyFile(path: path)
+            // An unreadable -wal is a finding (wal.problem), not a failure: the rest is still reported.
+            let file: ReadOnlyFile?
+            do { file = try ReadOnlyFile(path: path) } catch let failure as ToolFailure {
+                file = nil
+                wal.problem = "unreadable (\(failure.message))"
+            }
             walFile = file
-            wal.bytes = file.size
-            if file.size > 0 {
+            wal.bytes = file?.size ?? 0
+            if let file, file.size > 0 {
                 let head = try file.read(at: 0, count: WALHeader.size)
                 if let h = WALHeader.parse(head) {
                     wal.header = h
@@ -66,7 +79,11 @@ public enum StoreInspector {
         if let file = walFile, let h = wal.header, h.valid {
             let sameGeneration = index.headerValid && index.salt1 == h.salt1 && index.salt2 == h.salt2
                 && index.bigEndianChecksums == h.bigEndianChecksums && index.pageSize == h.pageSize
-            let scan = try WALReader().scan(file: file, header: h, policy: options.checksums,
+            // SQLite trusts a wal-index only while a connection has it open (the lock on its DMS byte);
+            // the first connection to open a store at rest truncates the -shm and recovers from the WAL,
+            // checksum chain and all. So the wal-index anchors the scan only for a store in use.
+            let policy: ChecksumPolicy = options.checksums == .auto && !indexInUse ? .full : options.checksums
+            let scan = try WALReader().scan(file: file, header: h, policy: policy,
                                             walIndex: sameGeneration ? index : nil,
                                             recordChecksumOf: index.headerValid ? Int(index.mxFrame) : nil,
                                             walIndexFile: indexFile,
@@ -79,7 +96,13 @@ public enum StoreInspector {
             }
         }
 
-        let indexSection = walIndexState(index, wal: wal)
+        var indexSection = walIndexState(index, wal: wal)
+        indexSection.inUse = indexInUse
+        if indexSection.state == "current", index.checkpointInterrupted, let file = walFile, let h = wal.header {
+            indexSection.checkpointInterrupted = try databaseHoldsCopiedPages(
+                database: dbFile, wal: file, header: h,
+                frames: (Int(index.nBackfill) + 1)...Int(index.nBackfillAttempted))
+        }
         let checkpoint = checkpointFigures(database: database, wal: wal, index: indexSection)
 
         var journal = JournalSection()
@@ -121,6 +144,35 @@ public enum StoreInspector {
         return Int64(WALHeader.size) + Int64(frames) * Int64(header.pageSize + WALReader.frameHeaderSize)
     }
 
+    /// Whether the database file already holds a page image from `frames` (the newest image of its page
+    /// among them): what a checkpoint that copied part of the frames leaves, and a recovery does not.
+    /// A checkpoint writes pages in ascending order, so the lowest pages are compared (at most 64, from
+    /// the headers of the last 200 000 frames of the range): bounded whatever the WAL's size.
+    static func databaseHoldsCopiedPages(database: ReadOnlyFile, wal: ReadOnlyFile, header: WALHeader,
+                                         frames: ClosedRange<Int>) throws -> Bool {
+        let frameSize = header.pageSize + WALReader.frameHeaderSize
+        let first = max(frames.lowerBound, frames.upperBound - 199_999)
+        var newest: [UInt32: Int] = [:]
+        let stream = ReadAhead.frameHeaders(file: wal, frameSize: frameSize, first: first, last: frames.upperBound, threads: 1)
+        defer { stream.finish() }
+        while let batch = try stream.next() {
+            let firstFrame = first + batch.index * ReadAhead.headerBatch
+            for i in 0..<batch.count {
+                let page = be32(UnsafeRawBufferPointer(rebasing: batch.buffer[(i * WALReader.frameHeaderSize)...]), 0)
+                if page > 0 { newest[page] = firstFrame + i }
+            }
+        }
+        for page in newest.keys.sorted().prefix(64) {
+            let offset = Int64(page - 1) * Int64(header.pageSize)
+            guard offset + Int64(header.pageSize) <= database.size else { continue }
+            let stored = try database.read(at: offset, count: header.pageSize)
+            let image = try wal.read(at: Int64(WALHeader.size) + Int64(newest[page]! - 1) * Int64(frameSize) + Int64(WALReader.frameHeaderSize),
+                                     count: header.pageSize)
+            if stored == image { return true }
+        }
+        return false
+    }
+
     /// Classifies the wal-index against the WAL scan (reference §3.5–3.6).
     static func walIndexState(_ index: WALIndex, wal: WALSection) -> WALIndexSection {
         guard index.present else {
@@ -143,6 +195,12 @@ public enum StoreInspector {
                                    reason: "salts differ from the WAL header: the wal-index belongs to another WAL generation")
         }
         let mx = Int(index.mxFrame)
+        if index.bytes < WALIndex.bytesNeeded(frames: mx) {
+            // SQLite maps the -shm in 32 KiB regions and needs one for every 4 096 frames (the first holds
+            // 4 062): an index shorter than its mxFrame needs is not one SQLite would use.
+            return WALIndexSection(index: index, state: "invalid",
+                                   reason: "\(index.bytes) bytes cannot hold the page numbers of the \(mx) frames it records (\(WALIndex.bytesNeeded(frames: mx)) bytes needed): SQLite rebuilds the index from the WAL")
+        }
         let anchorMatches = mx == 0 || (mx <= scan.validFrames && scan.recordedChecksum == index.frameChecksum)
         if mx == scan.mxFrame && anchorMatches && scan.walIndexPageMismatches == 0 {
             return WALIndexSection(index: index, state: "current", reason: "agrees with the WAL (salts, mxFrame \(mx), frame checksum)")
@@ -175,14 +233,14 @@ public enum StoreInspector {
             c.fromWalIndex = true
             c.pendingFrames = scan.mxFrame - backfill
             // The scan counted the pages after nBackfill (`pendingPagesAfter`); never nil here.
-            c.pendingPages = scan.distinctPages(after: backfill) ?? scan.distinctPages
-            if index.index.checkpointInterrupted { c.progress = "interrupted" }
+            c.pendingPages = scan.pagesToCheckpoint(after: backfill) ?? scan.distinctPages
+            if index.checkpointInterrupted { c.progress = "interrupted" }
             else if backfill == 0 { c.progress = "not-checkpointed" }
             else if backfill == scan.mxFrame { c.progress = "complete-awaiting-reset" }
             else { c.progress = "partial" }
         } else {
             c.pendingFrames = scan.mxFrame
-            c.pendingPages = scan.distinctPages
+            c.pendingPages = scan.pagesToCheckpoint(after: 0) ?? scan.distinctPages
             c.progress = "unknown"
         }
         c.pendingBytes = Int64(c.pendingFrames) * frameSize

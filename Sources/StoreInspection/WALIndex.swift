@@ -18,6 +18,18 @@ public struct WALIndex: Sendable {
     public static let blockFrames = 4096
     public static let maxBytesRead = 64 << 20
     static let version: UInt32 = 3_007_000
+    /// The byte of the -shm every connection holds a shared lock on while it has the wal-index open
+    /// (os_unix.c `UNIX_SHM_DMS`: 120 + SQLITE_SHM_NLOCK). The first connection finds it unlocked and
+    /// truncates the -shm, so that the index is rebuilt from the WAL.
+    static let deadManSwitchByte: Int64 = 128
+
+    /// The size a wal-index must have to index `frames` frames: one 32 KiB region per 4 096 frames, the
+    /// first region holding 4 062 after the header.
+    static func bytesNeeded(frames: Int) -> Int64 {
+        guard frames > 0 else { return Int64(headerBytes) }
+        let regions = 1 + max(0, frames - firstBlockFrames + blockFrames - 1) / blockFrames
+        return Int64(regions) * Int64(blockBytes)
+    }
 
     public var path: String
     public var present = false
@@ -203,7 +215,10 @@ public struct WALIndex: Sendable {
         iChange == 0 && nBackfill == 0 && nBackfillAttempted == mxFrame && readMarks.count > 1 && readMarks[1] == mxFrame
     }
 
-    /// A checkpoint started copying frames and did not finish (`nBackfillAttempted > nBackfill`).
+    /// The index records a checkpoint attempt past `nBackfill` (`nBackfillAttempted > nBackfill`). SQLite's
+    /// recovery leaves the same marks (nBackfillAttempted = mxFrame, nBackfill 0), and later commits make
+    /// them look like an attempt: whether a checkpoint really stopped part-way is for the database file
+    /// to tell (`WALIndexSection.checkpointInterrupted`).
     public var checkpointInterrupted: Bool {
         headerValid && nBackfillAttempted > nBackfill && nBackfillAttempted <= mxFrame && !isJustRecovered
     }

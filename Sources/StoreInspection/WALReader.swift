@@ -110,6 +110,21 @@ public struct WALScan: Sendable {
     /// Distinct pages whose newest image is in a frame after `frame` (what a checkpoint from
     /// nBackfill = `frame` must copy). Known for `frame` ≤ 0, `frame` = `splitFrame` and `frame` ≥ mxFrame;
     /// nil for other frames (the scan keeps no per-page frame numbers: pass the frame as `pendingPagesAfter`).
+    /// Distinct pages among 1…mxFrame numbered above `databasePages` (after a commit that shrank the
+    /// database: VACUUM, incremental auto-vacuum). A checkpoint does not write them.
+    public var distinctPagesBeyondEnd = 0
+    /// The same among the frames after `splitFrame`.
+    public var distinctPagesAfterSplitBeyondEnd = 0
+
+    /// Distinct pages a checkpoint from `frame` (nBackfill) writes: those written after it, except pages
+    /// beyond the database's size at the last commit (SQLite's checkpointer skips them).
+    public func pagesToCheckpoint(after frame: Int) -> Int? {
+        if frame <= 0 { return distinctPages - distinctPagesBeyondEnd }
+        if frame >= mxFrame { return 0 }
+        if frame == splitFrame { return distinctPagesAfterSplit - distinctPagesAfterSplitBeyondEnd }
+        return nil
+    }
+
     public func distinctPages(after frame: Int) -> Int? {
         if frame <= 0 { return distinctPages }
         if frame >= mxFrame { return 0 }
@@ -355,6 +370,11 @@ public struct WALReader: Sendable {
         scan.distinctPages = pages.pages
         scan.splitFrame = max(0, split)
         scan.distinctPagesAfterSplit = pages.pagesAfterSplit
+        if scan.mxFrame > 0 {
+            let beyond = pages.pagesAbove(UInt32(truncatingIfNeeded: scan.databasePages))
+            scan.distinctPagesBeyondEnd = beyond.all
+            scan.distinctPagesAfterSplitBeyondEnd = beyond.afterSplit
+        }
         return scan
     }
 

@@ -42,7 +42,7 @@ import CDLogCore
         #expect(s.mxFrame == 355 && s.validFrames == 355)
         #expect(s.commits == 42)
         #expect(s.distinctPages == 19)
-        #expect(s.checksumCoverage == "after-wal-index" && s.checksumsVerifiedFrom == 30)
+        #expect(s.checksumCoverage == "full" && s.checksumsVerifiedFrom == 1)
         #expect(r.walIndex.state == "stale")
         #expect(r.walIndex.index.mxFrame == 29)
         #expect(r.checkpoint.pendingFrames == 355)

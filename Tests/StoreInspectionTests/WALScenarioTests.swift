@@ -30,7 +30,9 @@ import CDLogCore
         #expect(r.checkpoint.pendingBytes == Int64(view.log) * 4120)
         #expect(r.checkpoint.progress == "not-checkpointed")
         #expect(scan.databasePages == db.int("PRAGMA page_count"))
-        #expect(scan.checksumCoverage == "after-wal-index")
+        // At rest, the whole chain is verified (SQLite's next open recovers from the WAL).
+        #expect(scan.checksumCoverage == "full")
+        #expect(!r.walIndex.inUse)
         #expect(r.sql?.coreData == nil)
         #expect(r.sql?.error == nil)
         #expect(view.rows == 40)
@@ -174,9 +176,15 @@ import CDLogCore
         let auto = try inspectUnchanged(noShm + "/c.sqlite")
         #expect(auto.wal.scan?.mxFrame == view.log)
         #expect(finding(auto, "wal-corrupt-frame") != nil)
-        // With a current -shm the default trusts frames up to its mxFrame (documented trade-off).
-        let trusted = try inspectUnchanged(dir + "/c.sqlite", options: InspectionOptions(runSQL: false))
-        #expect(trusted.wal.scan?.checksumCoverage == "after-wal-index")
+        // Issue 23: with the -shm SQLite wrote kept, the default agrees with SQLite's recovery too (before, it
+        // trusted the wal-index's mxFrame and hid the corrupt frame). No process has the -shm open, so the
+        // next open recovers from the WAL, and so does walcheck.
+        let withShm = try inspectUnchanged(dir + "/c.sqlite", options: InspectionOptions(runSQL: false))
+        #expect(withShm.wal.scan?.checksumCoverage == "full")
+        #expect(withShm.wal.scan?.mxFrame == view.log)
+        #expect(withShm.wal.scan?.validFrames == bad - 1)
+        #expect(finding(withShm, "wal-corrupt-frame")?.severity == .error)
+        #expect(withShm.walIndex.state != "current")
     }
 
     /// A WAL-mode database copied without its -wal.
@@ -223,22 +231,35 @@ import CDLogCore
         #expect(sqliteView(of: hot, name: "j.db").rows == 20)
     }
 
-    /// A hand-edited -shm whose nBackfillAttempted is past nBackfill: an interrupted checkpoint.
+    /// A checkpoint killed after copying its frames and before recording nBackfill: the database file
+    /// holds the pages of a real checkpoint (SQLite's own), the -wal and -shm are those of before it with
+    /// nBackfillAttempted set as the checkpointer sets it first.
     @Test func interruptedCheckpoint() throws {
         let tmp = TempDir("interrupted")
-        let live = tmp.sub("live"), dir = tmp.sub("s")
+        let live = tmp.sub("live"), before = tmp.sub("b"), after = tmp.sub("a"), dir = tmp.sub("s")
         let db = makeLiveStore(live + "/i.sqlite")
         commitRows(db, 8)
-        freeze("i.sqlite", from: live, to: dir)
+        freeze("i.sqlite", from: live, to: before)
+        let result = db.ints("PRAGMA wal_checkpoint(PASSIVE)")
+        #expect(result.count == 3 && result[2] == result[1], "SQLite copied every frame")
+        freeze("i.sqlite", from: live, to: after, parts: [""])
+        freeze("i.sqlite", from: after, to: dir, parts: [""])
+        freeze("i.sqlite", from: before, to: dir, parts: ["-wal", "-shm"])
         var shm = readBytes(dir + "/i.sqlite-shm")
         let mx = UInt32(db.hook.frames.last ?? 0)
-        withUnsafeBytes(of: (mx - 2).littleEndian) { for i in 0..<4 { shm[128 + i] = $0[i] } }
+        withUnsafeBytes(of: mx.littleEndian) { for i in 0..<4 { shm[128 + i] = $0[i] } }
         writeBytes(dir + "/i.sqlite-shm", shm)
         let r = try inspectUnchanged(dir + "/i.sqlite")
         #expect(r.walIndex.state == "current")
-        #expect(r.walIndex.index.checkpointInterrupted)
+        #expect(r.walIndex.checkpointInterrupted)
         #expect(r.checkpoint.progress == "interrupted")
         #expect(finding(r, "checkpoint-interrupted")?.severity == .error)
+        // The same marks over a database file the checkpoint never reached: not interrupted.
+        freeze("i.sqlite", from: before, to: dir, parts: [""])
+        let untouched = try inspectUnchanged(dir + "/i.sqlite")
+        #expect(untouched.walIndex.index.checkpointInterrupted, "the index still records the attempt")
+        #expect(!untouched.walIndex.checkpointInterrupted)
+        #expect(finding(untouched, "checkpoint-interrupted") == nil)
     }
 
     /// The streaming reader gives the same answer with a tiny buffer (chunk boundaries).

@@ -105,7 +105,7 @@ echo "store: $DB  database $(size "$DB") bytes, WAL $WAL_BYTES bytes, -shm $(siz
 cat "$DB" "$DB-wal" "$DB-shm" > /dev/null   # warm the page cache for every contender alike
 if [ -n "$GNU_TIME" ]; then echo "peak RSS: from GNU time (%M)"; else echo "peak RSS: from wait4 (no GNU time): at least the Python launcher's own"; fi
 
-report "walcheck summary (frame headers; checksums after the wal-index anchor)" "$RUNS" \
+report "walcheck summary (default: whole chain at rest, after the wal-index anchor in use)" "$RUNS" \
     "$DATA/summary.json" "$BIN" "$DB" --no-sql --format json
 MBPS=1 report "walcheck --verify-checksums (streams the WAL once)" "$RUNS" \
     "$DATA/full.json" "$BIN" "$DB" --no-sql --verify-checksums --format json

@@ -92,6 +92,9 @@ public struct SQLView: Sendable {
     public var coreData: CoreDataInfo?
     /// Set when SQL could not be run (the report still carries the byte-level figures).
     public var error: String?
+    /// Bytes the private copy took in `$TMPDIR` (the database and the WAL's recoverable prefix; holes
+    /// of sparse files excepted), deleted before walcheck exits.
+    public var copyBytes: Int64 = 0
 }
 
 /// Runs read-only SQL against a private copy of the store (never the user's files).

@@ -154,14 +154,14 @@ public enum FindingRules {
                 "A WAL that SQLite's default autocheckpoint manages stays near 4 MB; this one is \(mb(wal.bytes)) (thresholds: \(mb(Thresholds.walFileWarningBytes)) warning, \(mb(Thresholds.walFileErrorBytes)) error).",
                 "Keep journal_size_limit near 10–20 MB and checkpoint (TRUNCATE) periodically; never rely on PASSIVE alone.")
         }
-        // Launch risk: the seed story.
+        // Launch risk: WAL to replay plus pages to checkpoint, before the first screen.
         let launchBytes = cp.recoveryBytes + cp.checkpointWriteBytes
         if cp.pendingFrames > 0 || launchBytes >= Thresholds.launchWarningBytes {
             let severity: Severity = launchBytes >= Thresholds.launchErrorBytes ? .error
                 : launchBytes >= Thresholds.launchWarningBytes ? .warning : .info
             add("checkpoint-launch-risk", severity,
                 "Next launch must replay \(mb(cp.recoveryBytes)) of WAL and checkpoint \(mb(cp.checkpointWriteBytes))",
-                "The next cold open rebuilds the wal-index by reading and checksumming \(mb(cp.recoveryBytes)) of WAL (\(wal.scan?.validFrames ?? 0) frames), and a checkpoint must copy \(cp.pendingPages) distinct pages (\(mb(cp.checkpointWriteBytes))) of \(cp.pendingFrames) pending frames into the database. Core Data checkpoints before a migration runs, so after a model change this work happens at launch; on iOS, when the store loads on the main thread, it counts against the ~20 s launch watchdog (0x8badf00d). A multi-GB WAL means a kill at every launch — the white screen of the seed story. Thresholds: \(mb(Thresholds.launchWarningBytes)) warning, \(mb(Thresholds.launchErrorBytes)) error; use --measure-checkpoint for this machine's timing.",
+                "The next cold open rebuilds the wal-index by reading and checksumming \(mb(cp.recoveryBytes)) of WAL (\(wal.scan?.validFrames ?? 0) frames), and a checkpoint must copy \(cp.pendingPages) distinct pages (\(mb(cp.checkpointWriteBytes))) of \(cp.pendingFrames) pending frames into the database. Core Data checkpoints before a migration runs, so after a model change this work happens at launch; on iOS, when the store loads on the main thread, it counts against the ~20 s launch watchdog (0x8badf00d). A multi-GB WAL means the app is killed at every launch before its first screen appears, and again at the next launch, because the work starts over. The severity comes from the sum of the two figures (\(mb(launchBytes)) here) against thresholds of \(mb(Thresholds.launchWarningBytes)) (warning) and \(mb(Thresholds.launchErrorBytes)) (error); use --measure-checkpoint for this machine's timing.",
                 "Load persistent stores off the main thread; never rely on PASSIVE checkpoints; keep journal_size_limit near 10–20 MB; checkpoint (TRUNCATE) periodically and before shipping a migration.")
         }
         // wal-index.
@@ -243,13 +243,7 @@ public enum FindingRules {
 }
 
 /// "12.3 MiB" (binary units: bytes, KiB below 1 MiB, one decimal below 100 MiB).
-func mb(_ bytes: Int64) -> String {
-    if bytes < 1 << 20 { return bytes < 1024 ? "\(bytes) bytes" : format2("%.1f KiB", Double(bytes) / 1024) }
-    let v = Double(bytes) / 1_048_576
-    if v >= 10_240 { return format2("%.1f GiB", v / 1024) }
-    if v >= 100 { return "\(Int(v.rounded())) MiB" }
-    return format2("%.1f MiB", v)
-}
+func mb(_ bytes: Int64) -> String { ByteCount.text(bytes) }
 
 /// `String(format:)` without Foundation, for one double.
 func format2(_ pattern: String, _ value: Double) -> String {

@@ -176,6 +176,7 @@ public enum ReportRenderer {
             w.field("tables", s.tables)
             w.field("error", s.error)
             w.field("includesWal", s.error == nil)
+            w.field("copyBytes", Int(s.copyBytes))
             w.endObject()
         } else { w.null() }
 
@@ -318,6 +319,9 @@ public enum ReportRenderer {
             out.append(("Rollback journal", [("file", "\(r.journal.bytes) bytes\(r.journal.hot ? ", hot" : "")")]))
         }
         if let s = r.sql, let e = s.error { out.append(("SQL", [("error", e)])) }
+        if let s = r.sql, s.copyBytes >= 64 << 20 {
+            out.append(("Temporary space", [("private copy", "\(mb(s.copyBytes)) in $TMPDIR for SQL (deleted before exit; --no-sql skips it)")]))
+        }
         if let cd = r.sql?.coreData {
             var rows: [(String, String)] = [
                 ("store UUID", cd.storeUUID ?? "—"),

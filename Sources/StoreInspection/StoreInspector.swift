@@ -124,6 +124,7 @@ public enum StoreInspector {
             } catch {
                 report.sql = SQLView(error: "\(error)")
             }
+            report.sql?.copyBytes = database.bytes + (files.wal == nil ? 0 : (recoverableWALBytes(wal) ?? wal.bytes))
         }
         if options.measureCheckpoint {
             do { report.measurement = try measure(files, checkpoint: checkpoint, walBytes: recoverableWALBytes(wal)) }

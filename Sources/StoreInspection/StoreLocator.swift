@@ -68,6 +68,16 @@ public enum StoreLocator {
         _ = link
         switch target.kind {
         case .regular:
+            // A companion given instead of its database: say which file to give.
+            for suffix in companionSuffixes where path.hasSuffix(suffix) && path.count > suffix.count {
+                let database = String(path.dropLast(suffix.count))
+                if (try? isSQLiteDatabase(database)) == true {
+                    throw ToolFailure("\(path) is the \(suffix) of \(database): give the database file (walcheck \(database))")
+                }
+                if (try? FileStatus.status(database)) == nil, (try? isSQLiteDatabase(path)) != true {
+                    throw ToolFailure("\(path) is a \(suffix) file without its database (\(database) is missing): walcheck reads a store through its database file")
+                }
+            }
             return [try files(for: path, followSymlinks: followSymlinks)]
         case .directory:
             let names = try directoryEntries(path)
@@ -78,16 +88,35 @@ public enum StoreLocator {
                     continue
                 }
                 let full = joinPath(path, name)
-                guard let st = try? FileStatus.status(full), st.kind == .regular, st.size >= 16 else { continue }
-                guard let file = try? ReadOnlyFile(path: full), let head = try? file.read(at: 0, count: 16),
-                      head == DatabaseHeader.magic else { continue }
+                guard (try? isSQLiteDatabase(full)) == true else { continue }
                 stores.append(try files(for: full, followSymlinks: followSymlinks))
             }
-            if stores.isEmpty { throw ToolFailure("\(path): no SQLite store found in this folder") }
+            if stores.isEmpty {
+                // Stores one level down (an app container's Library/Application Support, a .xcappdata copy).
+                var below: [String] = []
+                for name in names where below.count < 3 {
+                    let folder = joinPath(path, name)
+                    guard (try? FileStatus.status(folder))?.kind == .directory,
+                          let inner = try? directoryEntries(folder) else { continue }
+                    for file in inner where below.count < 3 && (try? isSQLiteDatabase(joinPath(folder, file))) == true {
+                        below.append(joinPath(folder, file))
+                    }
+                }
+                if !below.isEmpty {
+                    throw ToolFailure("\(path): no SQLite store directly in this folder, but sub-folders hold some (\(below.joined(separator: ", "))): give one of them or its folder")
+                }
+                throw ToolFailure("\(path): no SQLite store found in this folder")
+            }
             return stores
         default:
             throw ToolFailure("\(path) is not a regular file or folder")
         }
+    }
+
+    /// A regular file that starts with SQLite's magic (not a directory, FIFO or device: never opened).
+    static func isSQLiteDatabase(_ path: String) throws -> Bool {
+        guard let st = try FileStatus.status(path), st.kind == .regular, st.size >= 16 else { return false }
+        return try ReadOnlyFile(path: path).read(at: 0, count: 16) == DatabaseHeader.magic
     }
 
     /// The companions of one main database file.

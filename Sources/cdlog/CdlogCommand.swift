@@ -14,7 +14,7 @@ struct Cdlog: ParsableCommand {
         commandName: "cdlog",
         abstract: "Explains Core Data, CloudKit and SwiftData console output and crash reports.",
         discussion: "Exit codes: 0 success, 1 a finding at or above --fail-on (or failing rule examples), 2 bad usage or unreadable input.",
-        version: "0.1.0",
+        version: ToolVersion.current,
         subcommands: [Classify.self, ReportCommand.self, ExplainCommand.self, RulesCommand.self]
     )
 }

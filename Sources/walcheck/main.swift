@@ -12,7 +12,8 @@ struct WalCheck: ParsableCommand {
         PATH is the main database file (X.sqlite, default.store, any name) or a folder holding stores.
         The -wal and -shm beside it are read directly; SQL runs only on a private temporary copy.
         Exit codes: 0 ok, 1 a finding at or above --fail-on, 2 bad usage or unreadable/invalid input.
-        """)
+        """,
+        version: ToolVersion.current)
 
     @Argument(help: "The main database file, or a folder holding one or more stores.")
     var path: String

@@ -137,3 +137,25 @@ func frozenStore(_ tmp: TempDir, commits: Int = 5) -> String {
         }
     }
 }
+
+/// Issue 23's "also": one byte formatter for walcheck and report, `walcheck --version`, and a hint for a
+/// folder whose stores are one level down.
+@Suite struct WalcheckWordingTests {
+    @Test func oneByteFormatter() {
+        #expect(mb(512) == "512 bytes")
+        #expect(mb(1536) == "1.5 KiB")
+        #expect(mb(50_000_000) == "47.7 MiB")
+        #expect(mb(4 << 30) == "4.00 GiB", "walcheck printed 4096 MiB where report printed 4.00 GiB")
+        #expect(mb(Int64(1) << 40) == "1024.00 GiB")
+    }
+
+    @Test func storesInSubFoldersAreNamed() throws {
+        let tmp = TempDir("subfolders")
+        let inner = tmp.sub("Library/Application Support")
+        let db = makeLiveStore(inner + "/Model.sqlite")
+        commitRows(db, 1)
+        #expect(throws: ToolFailure("\(tmp.path)/Library: no SQLite store directly in this folder, but sub-folders hold some (\(inner)/Model.sqlite): give one of them or its folder")) {
+            try StoreLocator.locate(tmp.path + "/Library")
+        }
+    }
+}

@@ -215,10 +215,16 @@ import Testing
         let before = FolderState(dir)
         #expect(throws: ToolFailure.self) { try StoreLocator.locate(dir + "/c.sqlite") }
         #expect(throws: ToolFailure.self) { try StoreLocator.locate(dir) }
-        // The -wal named as the store: it is not a SQLite database.
-        let asStore = try StoreLocator.locate(dir + "/c.sqlite-wal")
-        #expect(throws: ToolFailure.self) { try StoreInspector.inspect(asStore[0]) }
+        // The -wal named as the store: one line saying what it is (issue 23's hint).
+        #expect(throws: ToolFailure("\(dir)/c.sqlite-wal is a -wal file without its database (\(dir)/c.sqlite is missing): walcheck reads a store through its database file")) {
+            try StoreLocator.locate(dir + "/c.sqlite-wal")
+        }
         #expect(FolderState(dir) == before)
+        // With its database beside it, the hint names the file to give.
+        writeBytes(dir + "/c.sqlite", f.database)
+        #expect(throws: ToolFailure("\(dir)/c.sqlite-wal is the -wal of \(dir)/c.sqlite: give the database file (walcheck \(dir)/c.sqlite)")) {
+            try StoreLocator.locate(dir + "/c.sqlite-wal")
+        }
     }
 
     // MARK: - wal-index (-shm)

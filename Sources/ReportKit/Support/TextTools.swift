@@ -1,3 +1,4 @@
+import CDLogCore
 import CDLogKit
 
 /// Deterministic number and size formatting (no locale, no Foundation formatters).
@@ -21,29 +22,10 @@ public enum Format {
     public static func grouped(_ value: Int) -> String { grouped(Int64(value)) }
 
     /// Fixed decimals, rounding half away from zero, without `String(format:)`.
-    public static func decimal(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return "?" }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var fraction = String(Int64(scaled) - whole * Int64(scale))
-        while fraction.count < places { fraction = "0" + fraction }
-        let sign = value < 0 && scaled > 0 ? "-" : ""
-        return places == 0 ? sign + String(whole) : sign + String(whole) + "." + fraction
-    }
+    public static func decimal(_ value: Double, places: Int) -> String { ByteCount.decimal(value, places: places) }
 
-    /// "48.2 MiB" — binary units like walcheck (bytes, KiB, MiB, GiB).
-    public static func bytes(_ value: Double) -> String {
-        let v = max(0, value)
-        if v < 1024 { return "\(Int64(v)) bytes" }
-        if v < 1_048_576 { return decimal(v / 1024, places: 1) + " KiB" }
-        if v < 1_073_741_824 {
-            let m = v / 1_048_576
-            return (m >= 100 ? decimal(m, places: 0) : decimal(m, places: 1)) + " MiB"
-        }
-        return decimal(v / 1_073_741_824, places: 2) + " GiB"
-    }
+    /// "48.2 MiB" — walcheck's wording (`ByteCount`).
+    public static func bytes(_ value: Double) -> String { ByteCount.text(Int64(max(0, min(value, 9.2e18)))) }
 }
 
 /// `{condition.key}` placeholders in diagnosis statements.

@@ -145,6 +145,64 @@ import Testing
         #expect(r.wal.scan?.mxFrame == Int(db.hook.frames.last ?? -1))
     }
 
+    /// Runs `statements` in a sqlite3 process of its own and SIGKILLs it once they are done, so the
+    /// -wal and -shm stay exactly as a killed app leaves them. False when the sqlite3 CLI is missing.
+    private func killedWriter(_ database: String, _ statements: [String]) throws -> Bool {
+        guard try shell("command -v sqlite3").status == 0 else {
+            print("skipped: the sqlite3 CLI is not installed (scripts/install-deps.sh installs it)")
+            return false
+        }
+        let mark = database + ".done"
+        let script = """
+        ( printf '%s\\n' \(statements.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")); \
+          echo '.shell touch \(mark)'; while [ ! -f '\(mark).end' ]; do sleep 0.05; done ) | sqlite3 '\(database)' > /dev/null 2>&1 & pid=$!
+        i=0; while [ ! -f '\(mark)' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+        kill -9 $pid; touch '\(mark).end'; wait; rm -f '\(mark)' '\(mark).end'
+        """
+        return try shell(script).status == 0 || true
+    }
+
+    /// Issue 23, state 1, as the issue built it: a writer process SIGKILLed, a byte flipped in a frame in
+    /// the middle, the -shm SQLite wrote kept. SQLite's cold open recovers the frames before it; so does
+    /// walcheck's default (before: 122 valid frames and no finding where SQLite recovered 74).
+    @Test func killedWriterCorruptFrameBehindItsShm() throws {
+        let tmp = TempDir("killed-corrupt")
+        let dir = tmp.sub("s")
+        var statements = ["PRAGMA journal_mode=WAL;", "PRAGMA wal_autocheckpoint=0;", "CREATE TABLE t(id INTEGER PRIMARY KEY, v BLOB);"]
+        for _ in 0..<30 { statements.append("INSERT INTO t(v) VALUES (randomblob(3000));") }
+        guard try killedWriter(dir + "/k.sqlite", statements) else { return }
+        var wal = readBytes(dir + "/k.sqlite-wal")
+        let frames = (wal.count - 32) / 4120
+        #expect(frames >= 30)
+        let bad = frames / 2
+        wal[32 + (bad - 1) * 4120 + 24 + 1000] ^= 0x55
+        writeBytes(dir + "/k.sqlite-wal", wal)
+        let r = try inspectUnchanged(dir + "/k.sqlite", options: InspectionOptions(runSQL: false))
+        let view = sqliteView(of: dir, name: "k.sqlite")
+        #expect(view.log > 0 && view.log < bad)
+        #expect(r.wal.scan?.mxFrame == view.log)
+        #expect(finding(r, "wal-corrupt-frame")?.severity == .error)
+    }
+
+    /// Issue 23, state 2, as the issue built it: one process writes and is killed, a second opens the
+    /// store (recovery), commits and is killed. No checkpoint ran; walcheck must not say one was cut off.
+    @Test func killedWritersRecoveredStoreIsNotInterrupted() throws {
+        let tmp = TempDir("killed-recovered")
+        let dir = tmp.sub("s")
+        var first = ["PRAGMA journal_mode=WAL;", "PRAGMA wal_autocheckpoint=0;", "CREATE TABLE t(id INTEGER PRIMARY KEY, v BLOB);"]
+        for _ in 0..<10 { first.append("INSERT INTO t(v) VALUES (randomblob(3000));") }
+        guard try killedWriter(dir + "/k.sqlite", first) else { return }
+        let databaseBefore = readBytes(dir + "/k.sqlite")
+        var second = ["PRAGMA wal_autocheckpoint=0;", "SELECT count(*) FROM t;"]
+        for _ in 0..<5 { second.append("INSERT INTO t(v) VALUES (randomblob(3000));") }
+        guard try killedWriter(dir + "/k.sqlite", second) else { return }
+        #expect(readBytes(dir + "/k.sqlite") == databaseBefore, "no checkpoint wrote into the database file")
+        let r = try inspectUnchanged(dir + "/k.sqlite", options: InspectionOptions(runSQL: false))
+        #expect(r.walIndex.index.nBackfillAttempted > r.walIndex.index.nBackfill, "the recovery's marks are there")
+        #expect(finding(r, "checkpoint-interrupted") == nil)
+        #expect(r.checkpoint.pendingFrames == sqliteView(of: dir, name: "k.sqlite").log)
+    }
+
     private func shell(_ script: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -162,15 +162,17 @@ import Testing
         return try shell(script).status == 0 || true
     }
 
+    static let creating = ["PRAGMA journal_mode=WAL;", "PRAGMA wal_autocheckpoint=0;", "CREATE TABLE t(id INTEGER PRIMARY KEY, v BLOB);"]
+    /// `n` commits of one ~3000-byte row each (about one page).
+    static func inserts(_ n: Int) -> [String] { Array(repeating: "INSERT INTO t(v) VALUES (randomblob(3000));", count: n) }
+
     /// Issue 23, state 1, as the issue built it: a writer process SIGKILLed, a byte flipped in a frame in
     /// the middle, the -shm SQLite wrote kept. SQLite's cold open recovers the frames before it; so does
     /// walcheck's default (before: 122 valid frames and no finding where SQLite recovered 74).
     @Test func killedWriterCorruptFrameBehindItsShm() throws {
         let tmp = TempDir("killed-corrupt")
         let dir = tmp.sub("s")
-        var statements = ["PRAGMA journal_mode=WAL;", "PRAGMA wal_autocheckpoint=0;", "CREATE TABLE t(id INTEGER PRIMARY KEY, v BLOB);"]
-        for _ in 0..<30 { statements.append("INSERT INTO t(v) VALUES (randomblob(3000));") }
-        guard try killedWriter(dir + "/k.sqlite", statements) else { return }
+        guard try killedWriter(dir + "/k.sqlite", Self.creating + Self.inserts(30)) else { return }
         var wal = readBytes(dir + "/k.sqlite-wal")
         let frames = (wal.count - 32) / 4120
         #expect(frames >= 30)
@@ -189,13 +191,9 @@ import Testing
     @Test func killedWritersRecoveredStoreIsNotInterrupted() throws {
         let tmp = TempDir("killed-recovered")
         let dir = tmp.sub("s")
-        var first = ["PRAGMA journal_mode=WAL;", "PRAGMA wal_autocheckpoint=0;", "CREATE TABLE t(id INTEGER PRIMARY KEY, v BLOB);"]
-        for _ in 0..<10 { first.append("INSERT INTO t(v) VALUES (randomblob(3000));") }
-        guard try killedWriter(dir + "/k.sqlite", first) else { return }
+        guard try killedWriter(dir + "/k.sqlite", Self.creating + Self.inserts(10)) else { return }
         let databaseBefore = readBytes(dir + "/k.sqlite")
-        var second = ["PRAGMA wal_autocheckpoint=0;", "SELECT count(*) FROM t;"]
-        for _ in 0..<5 { second.append("INSERT INTO t(v) VALUES (randomblob(3000));") }
-        guard try killedWriter(dir + "/k.sqlite", second) else { return }
+        guard try killedWriter(dir + "/k.sqlite", ["PRAGMA wal_autocheckpoint=0;", "SELECT count(*) FROM t;"] + Self.inserts(5)) else { return }
         #expect(readBytes(dir + "/k.sqlite") == databaseBefore, "no checkpoint wrote into the database file")
         let r = try inspectUnchanged(dir + "/k.sqlite", options: InspectionOptions(runSQL: false))
         #expect(r.walIndex.index.nBackfillAttempted > r.walIndex.index.nBackfill, "the recovery's marks are there")

@@ -22,6 +22,29 @@ import Testing
         #expect(entries[2].message == "plain second")
     }
 
+    /// Issue 21: a Crashlytics block's header lines (the trap, the crashed thread) stay with its first line,
+    /// so the frames that name the cause are in the same entry as the trap; a trap printed after a log
+    /// line stays with that line. A line that only mentions a trap word is an entry of its own.
+    @Test func crashlyticsHeaderLinesStayTogether() throws {
+        let text = """
+        crashed: com.example.SyncQueue
+        EXC_BAD_ACCESS KERN_INVALID_ADDRESS at 0x00000010
+        Thread : Crashed: SyncQueue
+        0  CoreData  0x2d375a18 -[NSManagedObjectContext setParentContext:] + 35
+        1  MyApp  0x001aaa57 -[Sync start] + 40
+        CoreData: error: saving the import
+        EXC_BREAKPOINT UNKNOWN at 0x0000defe
+        Thread 3 Crashed:
+        0  CoreData  0x2d3f9a76 -[NSManagedObjectContext _thereIsNoSadnessLikeTheDeathOfOptimism] + 33
+        EXC_BAD_ACCESS is only a word here
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 6, 10])
+        #expect(entries.map(\.endLine) == [5, 9, 10])
+        #expect(TestSupport.classify(entries[0].message)?.category == .concurrency)
+        #expect(TestSupport.classify(entries[1].message)?.category == .concurrency)
+    }
+
     @Test(arguments: [1, 7, 4096, 1 << 16])
     func resultsDoNotDependOnReadSize(_ chunkSize: Int) throws {
         let text = Self.multiLine + "\n" + FormatDetectionTests.samples.map(\.1).joined()

@@ -4,17 +4,23 @@ import Yams
 /// The exception table (Rules/tables/exceptions.yaml): exception names and reasons as data, turned into
 /// ordinary rules so they are ranked, prefiltered and tested like every other rule.
 ///
-/// Contract: each `reasons` row and each `names` row becomes two rules, `exception.<id>` at the row's
+/// Contract: each `reasons`, `apis` and `names` row becomes two rules, `exception.<id>` at the row's
 /// severity (default `fatal`) that does not match an entry saying the exception was caught, and
 /// `exception.<id>.caught` at `error` that matches only such an entry. Reason rules rank above the phrase
-/// rules (`reasonPriority`); name rules just above the code tables (`namePriority`). A row with
+/// rules (`reasonPriority`); API rules (the Core Data, SwiftData or CloudKit method that raised it: the
+/// first frames after the throw machinery) just above the name rules (`apiPriority`), which rank just above
+/// the code tables (`namePriority`). A row with
 /// `marker: true` requires the table's `marker` pattern. Every rule carries the `exception` extractor and
 /// the row's example as a match example. A bad file throws `RuleFileError` pointing into it.
 enum ExceptionTable {
     static let reasonPriority = 40
+    static let apiPriority = 3
     static let namePriority = 2
+    /// The raising frame: within the three lines after `objc_exception_throw` / `__exceptionPreprocess`.
+    static let raisedBy = #"(?:objc_exception_throw|_?_?exceptionPreprocess)[^\n]*(?:\n[^\n]*){0,3}?"#
 
-    private static let fileKeys: Set<String> = ["marker", "caught", "reasons", "names"]
+    private static let fileKeys: Set<String> = ["marker", "caught", "reasons", "apis", "names"]
+    private static let apiKeys: Set<String> = ["id", "api", "marker", "category", "severity", "title", "meaning", "advice", "example"]
     private static let reasonKeys: Set<String> = ["id", "reason", "require", "marker", "category", "severity", "title",
                                                   "meaning", "advice", "example"]
     private static let nameKeys: Set<String> = ["name", "marker", "category", "severity", "meaning", "advice", "example"]
@@ -24,7 +30,9 @@ enum ExceptionTable {
         "CoreData: error: Serious application error.  Exception was caught during Core Data change processing.  This is usually a bug within an observer of NSManagedObjectContextObjectsDidChangeNotification.  \(example) with userInfo (null)"
     }
 
-    static func isExceptionTable(_ map: [String: Node]) -> Bool { map["reasons"] != nil || map["names"] != nil }
+    static func isExceptionTable(_ map: [String: Node]) -> Bool { map["reasons"] != nil || map["names"] != nil || map["apis"] != nil }
+
+    enum RowKind { case reason, api, name }
 
     static func rules(path: String, map: [String: Node], mapping: Node.Mapping, loader: RuleLoader, firstOrder: Int) throws -> [Rule] {
         for (keyNode, _) in mapping where !fileKeys.contains(keyNode.string ?? "") {
@@ -40,7 +48,8 @@ enum ExceptionTable {
         var seen = Set<String>()
         var order = firstOrder
 
-        func row(_ node: Node, keys: Set<String>, isName: Bool) throws {
+        func row(_ node: Node, keys: Set<String>, kind: RowKind) throws {
+            let isName = kind == .name
             guard let rowMapping = node.mapping else { throw loader.failure(at: node, "an exception row is a mapping") }
             let row = RuleLoader.keyed(rowMapping)
             for (keyNode, _) in rowMapping where !keys.contains(keyNode.string ?? "") {
@@ -61,10 +70,11 @@ enum ExceptionTable {
                 pattern = try loader.compile("\\b\(name)\\b", at: row["name"])
             } else {
                 let slug = try text("id")
-                id = "exception." + slug
+                id = (kind == .api ? "exception.api." : "exception.") + slug
                 guard RuleLoader.isDottedID(id) else { throw loader.failure(at: row["id"], "`id` is one lower-case word (a-z, 0-9, -)") }
                 title = try text("title")
-                pattern = try loader.compile(try text("reason"), at: row["reason"])
+                pattern = kind == .api ? try loader.compile(raisedBy + "(?:" + (try text("api")) + ")", at: row["api"])
+                    : try loader.compile(try text("reason"), at: row["reason"])
             }
             guard seen.insert(id).inserted else { throw loader.failure(at: node, "`\(id)` is listed twice") }
             guard let category = Category(rawValue: try text("category")) else {
@@ -84,7 +94,7 @@ enum ExceptionTable {
             let location = SourceLocation(file: path, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
             let exampleLocation = SourceLocation(file: path, line: row["example"]?.mark?.line ?? location.line,
                                                  column: row["example"]?.mark?.column ?? location.column)
-            let priority = isName ? namePriority : reasonPriority
+            let priority = kind == .name ? namePriority : kind == .api ? apiPriority : reasonPriority
             guard !caught.matches(example, scratch: scratch) else {
                 throw loader.failure(at: row["example"], "`example` is the uncaught form (the caught twin is tested on it wrapped as Core Data prints a caught exception)")
             }
@@ -100,8 +110,9 @@ enum ExceptionTable {
                               matchExamples: caughtExamples, nomatchExamples: uncaughtExamples, location: location, order: order + 1))
             order += 2
         }
-        for node in map["reasons"]?.sequence ?? [] { try row(node, keys: reasonKeys, isName: false) }
-        for node in map["names"]?.sequence ?? [] { try row(node, keys: nameKeys, isName: true) }
+        for node in map["reasons"]?.sequence ?? [] { try row(node, keys: reasonKeys, kind: .reason) }
+        for node in map["apis"]?.sequence ?? [] { try row(node, keys: apiKeys, kind: .api) }
+        for node in map["names"]?.sequence ?? [] { try row(node, keys: nameKeys, kind: .name) }
         return rules
     }
 }

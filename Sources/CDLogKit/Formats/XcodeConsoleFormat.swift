@@ -24,6 +24,9 @@ public struct XcodeConsoleFormat: LineFormat {
         // An exception's backtrace printed one frame per line (lldb, Crashlytics, `First throw call
         // stack`) stays with the exception above it.
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
+        // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
+        // `Fatal Exception: …`, `EXC_BAD_ACCESS …`): the trap and the crashed thread's name stay with it.
+        if XcodeConsoleFormat.isCrashBlockLine(line) { return nil }
         if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw")
             || line.hasPrefix("libc++abi") || line.hasPrefix("terminating with uncaught exception") { return nil }
         // An exception line wrapped by the poster or a page: the reason, the quoted name or the rest of a
@@ -31,6 +34,24 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
             || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// `Thread : Crashed: queue`, `Thread 3 Crashed:`, or a trap with its detail (`EXC_BAD_ACCESS
+    /// KERN_INVALID_ADDRESS at 0x10`, `EXC_BREAKPOINT UNKNOWN at 0x…`, `EXC_CRASH (SIGABRT)`).
+    static func isCrashBlockLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        if line.hasPrefix("Thread : Crashed:") { return true }
+        if line.hasPrefix("Thread ") {
+            var i = 7
+            let digits = i
+            while i < line.count, line[i] >= 48, line[i] <= 57 { i += 1 }
+            return i > digits && line.hasPrefix(" Crashed:", at: i)
+        }
+        guard line.hasPrefix("EXC_") else { return false }
+        var i = 4
+        while i < line.count, (line[i] >= 65 && line[i] <= 90) || line[i] == 95 { i += 1 }
+        guard i > 4, i < line.count, line[i] == 32 else { return false }
+        return line.hasPrefix(" KERN_", at: i) || line.hasPrefix(" UNKNOWN", at: i) || line.hasPrefix(" at 0x", at: i)
+            || line.hasPrefix(" (SIG", at: i) || line.hasPrefix(" (code=", at: i)
     }
 
     /// `N  Image  0x… symbol`: a frame number, white space, an image name, white space, an address.

@@ -65,6 +65,25 @@ import Testing
         #expect(try Self.findings(bytes, chunk: 5, threads: 2) == expected, "\(label), two threads")
     }
 
+    /// Issue 21: a paste quoted (`> `) or indented as a whole splits as the text it quotes; line numbers stay.
+    @Test(arguments: ["> ", ">", "    ", "\t", " "])
+    func quotedOrIndentedPastesSplitAsPrinted(_ wrapper: String) throws {
+        let plain = try Self.findings(Array(Self.text.utf8))
+        let wrapped = Self.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : wrapper + $0 }.joined(separator: "\n")
+        for chunk in [1, 7, 1 << 16] {
+            #expect(try Self.findings(Array(wrapped.utf8), chunk: chunk) == plain, "'\(wrapper)', chunks of \(chunk)")
+        }
+    }
+
+    @Test func ordinaryLogsAreNotUnwrapped() {
+        // Continuation lines are indented, entries are not; a stray quote line is text.
+        #expect(TextDecoding.pasteWrapping(Array("CoreData: error: x\n    userInfo = {\n    }\n> not a quote\nCoreData: b\n".utf8), whole: true) == (false, 0))
+        #expect(TextDecoding.pasteWrapping(Array("  one line only\n".utf8), whole: true) == (false, 0))
+        #expect(TextDecoding.pasteWrapping(Array("> a\n> b\n>c\nd\n> e\n".utf8), whole: true) == (true, 0))
+        #expect(TextDecoding.pasteWrapping(Array("  a\n    b\n\n  c".utf8), whole: false) == (false, 2))
+    }
+
     @Test func detection() {
         #expect(TextDecoding.detectEncoding(Array("plain ascii text, long enough".utf8)).0 == .utf8)
         #expect(TextDecoding.detectEncoding([0xEF, 0xBB, 0xBF] + Array("utf-8 with a BOM".utf8)).0 == .utf8)

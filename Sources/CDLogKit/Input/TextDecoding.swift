@@ -6,8 +6,12 @@ import CZlib
 /// - gzip (`1F 8B`, concatenated members too) is decompressed;
 /// - UTF-16 and UTF-32, with a byte-order mark or without one (ASCII-heavy text whose every second or
 ///   fourth byte is zero: what Windows tools and some exports write), are converted to UTF-8;
-/// - classic Mac line ends (carriage returns and no line feed in the first 64 KiB) become `\n`.
-/// Anything else is handed on untouched (a UTF-8 BOM is left for format detection).
+/// - classic Mac line ends (carriage returns and no line feed in the first 64 KiB) become `\n`;
+/// - a paste quoted as a whole (`> ` before at least four lines in five, as GitHub, mail and forums quote)
+///   or indented as a whole (every line of the sample, copied out of a code comment or a list) loses that
+///   one quote marker or common indentation on every line, so that its entries split as they were printed.
+/// Anything else is handed on untouched (a UTF-8 BOM is left for format detection). Line numbers do not
+/// change: no line is added or removed.
 ///
 /// Contract: `prepare` reads at most 64 KiB ahead (less from a live stream: what has arrived);
 /// invalid UTF-16/32 becomes U+FFFD; a corrupt or truncated gzip stream throws `ToolFailure` naming
@@ -30,7 +34,14 @@ public enum TextDecoding {
             sample = try SampledSource.sampling(UnicodeDecodingSource(current, encoding: encoding, skip: bom), upTo: sampleBytes)
             current = sample
         }
-        if usesBareCarriageReturns(sample.prefix) { current = CarriageReturnSource(current) }
+        if usesBareCarriageReturns(sample.prefix) {
+            sample = try SampledSource.sampling(CarriageReturnSource(current), upTo: sampleBytes)
+            current = sample
+        }
+        let wrapping = pasteWrapping(sample.prefix, whole: sample.prefix.count < sampleBytes)
+        if wrapping.quoted || wrapping.indent > 0 {
+            current = PasteUnwrapSource(current, quoted: wrapping.quoted, indent: wrapping.indent)
+        }
         return current
     }
 
@@ -53,6 +64,26 @@ public enum TextDecoding {
         if odd > 0.6, even < 0.1 { return (.utf16LE, 0) }
         if even > 0.6, odd < 0.1 { return (.utf16BE, 0) }
         return (.utf8, 0)
+    }
+
+    /// How a paste is wrapped: quoted (`>` opens at least 4 of 5 non-blank lines, and at least 2) or
+    /// indented (every non-blank line of at least 2 opens with the same spaces or tabs: `indent` of them).
+    /// Only whole lines of the sample count (a sample cut mid-line ignores its last line).
+    static func pasteWrapping(_ bytes: [UInt8], whole: Bool) -> (quoted: Bool, indent: Int) {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if !whole, lines.count > 1 { lines.removeLast() }
+        var nonBlank = 0, quoted = 0
+        var indent = Int.max
+        for var line in lines.prefix(2000) {
+            if line.last == 0x0D { line = line.dropLast() }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            nonBlank += 1
+            if line.first == UInt8(ascii: ">") { quoted += 1 }
+            indent = min(indent, line.prefix { $0 == 0x20 || $0 == 0x09 }.count)
+        }
+        guard nonBlank >= 2 else { return (false, 0) }
+        let isQuoted = quoted >= 2 && quoted * 5 >= nonBlank * 4
+        return (isQuoted, isQuoted || indent == Int.max ? 0 : indent)
     }
 
     /// Carriage returns and not one line feed: classic Mac line ends.
@@ -221,6 +252,42 @@ final class CarriageReturnSource: ConvertingSource {
             if b == 0x0D { output.append(0x0A); lastWasCR = true; continue }
             if b == 0x0A, lastWasCR { lastWasCR = false; continue }
             lastWasCR = false
+            output.append(b)
+        }
+    }
+}
+
+/// Removes one `>` quote marker (and one space after it) or `indent` leading blanks from every line.
+final class PasteUnwrapSource: ConvertingSource {
+    private let quoted: Bool
+    private let indent: Int
+    /// Bytes of the current line seen so far (only the first `indent + 2` matter).
+    private var column = 0
+    private var droppedQuote = false
+
+    init(_ inner: any ByteSource, quoted: Bool, indent: Int) {
+        self.quoted = quoted
+        self.indent = indent
+        super.init(inner)
+    }
+
+    override func convert(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) throws {
+        for b in bytes {
+            if b == 0x0A {
+                output.append(b)
+                column = 0
+                droppedQuote = false
+                continue
+            }
+            defer { column += 1 }
+            if quoted {
+                if column == 0, b == UInt8(ascii: ">") { droppedQuote = true; continue }
+                if column == 1, droppedQuote, b == 0x20 { continue }
+            } else if column < indent, b == 0x20 || b == 0x09 {
+                continue
+            } else if column < indent {
+                column = indent  // a shorter indentation: keep the rest of the line as it is
+            }
             output.append(b)
         }
     }

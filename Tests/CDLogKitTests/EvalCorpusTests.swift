@@ -11,13 +11,13 @@ import Testing
 
     @Test func developmentPartHoldsItsFigures() throws {
         let records = try CorpusEvaluation.readRecords(at: Self.dev)
-        #expect(records.count >= 600, "Eval/dev holds \(records.count) records")
+        #expect(records.count >= 850, "Eval/dev holds \(records.count) records")
         let score = try CorpusEvaluation(classifier: TestSupport.classifier).score(records)
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
-        #expect(score.categoryAccuracy >= 0.75, "category accuracy \(score.categoryAccuracy)")
-        #expect(score.severityAgreement >= 0.82, "severity agreement \(score.severityAgreement)")
+        #expect(score.categoryAccuracy >= 0.73, "category accuracy \(score.categoryAccuracy)")
+        #expect(score.severityAgreement >= 0.79, "severity agreement \(score.severityAgreement)")
         #expect(score.falseAlarms <= 1, "\(score.falseAlarms) noise lines reported above info")
-        #expect(score.boundaryAccuracy >= 0.92, "paste boundaries \(score.boundaryAccuracy)")
+        #expect(score.boundaryAccuracy >= 0.94, "paste boundaries \(score.boundaryAccuracy)")
     }
 
     @Test func aBadRecordIsOneLineNamingItsPlace() throws {

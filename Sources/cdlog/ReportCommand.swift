@@ -76,7 +76,9 @@ struct ReportCommand: ParsableCommand {
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         ClassifyRun.tuneMalloc(threads: options.threads)
         var paths = files
-        if paths.isEmpty && !(store != nil && isatty(0) == 1) { paths = ["-"] }
+        // With --store and no file, stdin is read only when `-` is given: a pipe left open by a CI runner or a
+        // parent process must not make the report wait.
+        if paths.isEmpty && store == nil { paths = ["-"] }
         let located = try store.map { try StoreLocator.locate($0, followSymlinks: followSymlinks) } ?? []
         // Checked before anything is read: an output that would replace an input is refused.
         let outputFile = try output.map {

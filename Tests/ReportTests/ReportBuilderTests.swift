@@ -284,3 +284,28 @@ extension ReportTestSupport {
         }
     }
 }
+
+/// Issue 26: with no diagnosis, the headline accounts for everything the report holds, store findings
+/// included (before: "No failure found … no store figure matched" above a store section with an error).
+@Suite struct FallbackHeadlineTests {
+    @Test func aStoreFindingReachesTheHeadline() throws {
+        let dir = try ReportTestSupport.tempDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try ReportTestSupport.makeSeedStore(in: dir, megabytes: 1)
+        try FileManager.default.removeItem(atPath: store + "-wal")  // copied without its -wal
+        let stores = try ReportBuilder.inspectStores(at: store)
+        let worst = try #require(stores.first?.report?.findings.max { $0.severity < $1.severity })
+        #expect(worst.severity >= .warning)
+        let quiet = try ReportTestSupport.build([("quiet.log", "2024-01-01 10:00:00.000000+0000 App[1:2] hello\n")], stores: stores)
+        #expect(quiet.diagnoses.isEmpty)
+        let headline = try #require(quiet.fallbackHeadline)
+        #expect(headline.contains(worst.title) && headline.contains(worst.id), "\(headline)")
+        #expect(!headline.hasPrefix("No failure found"))
+        #expect(quiet.fallbackAdvice == worst.advice)
+        // A log event more severe than the store's finding comes first, the finding after it.
+        let loud = try ReportTestSupport.build([("loud.log", "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.'\n")], stores: stores)
+        if loud.diagnoses.isEmpty, let line = loud.fallbackHeadline {
+            #expect(line.contains("the most severe event") && line.contains(worst.id), "\(line)")
+        }
+    }
+}

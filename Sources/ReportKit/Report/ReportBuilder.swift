@@ -88,13 +88,27 @@ public struct ReportBuilder {
         }
         var fallback: String?, fallbackCitation: Citation?, fallbackAdvice: String?
         if diagnoses.isEmpty {
+            // The headline accounts for everything the report contains: the worst classified event and the
+            // worst store finding, the more severe first (a reader of a ticket may see only this line).
             let worst = collector.timeline.max { a, b in a.severity != b.severity ? a.severity < b.severity : a.order > b.order }
-            if let worst, worst.severity >= .warning {
-                fallback = "No known failure pattern matched; the most severe event is “\(worst.first.title ?? worst.first.rule ?? "?")” (\(worst.severity.name), \(worst.category.id))."
-                fallbackCitation = r(worst.first)
-                fallbackAdvice = worst.first.rule.flatMap { classifier.ruleSet.rule(id: $0)?.advice }
+            let storeWorst = stores.compactMap { store -> (StoreFacts, StoreInspection.Finding)? in
+                guard let finding = store.report?.findings.max(by: { $0.severity < $1.severity }) else { return nil }
+                return (store, finding)
+            }.max { $0.1.severity < $1.1.severity }
+            let event = worst.flatMap { $0.severity >= .warning ? $0 : nil }
+            let finding = storeWorst.flatMap { $0.1.severity >= .warning ? $0 : nil }
+            func eventText(_ e: TimelineRow) -> String { "the most severe event is “\(r(e.first.title ?? e.first.rule ?? "?"))” (\(e.severity.name), \(e.category.id))" }
+            func findingText(_ f: (StoreFacts, StoreInspection.Finding)) -> String { "the store’s most severe finding is “\(r(f.1.title))” (\(f.1.severity.name), walcheck `\(f.1.id)`)" }
+            if let event, finding == nil || finding!.1.severity <= event.severity {
+                fallback = "No known failure pattern matched; " + eventText(event) + (finding.map { "; " + findingText($0) } ?? "") + "."
+                fallbackCitation = r(event.first)
+                fallbackAdvice = event.first.rule.flatMap { classifier.ruleSet.rule(id: $0)?.advice }
+            } else if let finding {
+                fallback = "No known failure pattern matched; " + findingText(finding) + (event.map { "; " + eventText($0) } ?? "") + "."
+                let advice: String = r(finding.1.advice)
+                fallbackAdvice = advice
             } else {
-                fallback = "No failure found: nothing at warning or above was classified" + (stores.isEmpty ? "." : " and no store figure matched a known failure.")
+                fallback = "No failure found: nothing at warning or above was classified" + (stores.isEmpty ? "." : " and no store finding is at warning or above.")
             }
         }
 

@@ -16,7 +16,7 @@
 # from the checked-in seeds in Fuzz/Seeds/<Target>. A crash, hang (> 10 s for one input) or excessive
 # memory use (> 2 GiB RSS or one allocation > 1 GiB, ASan's overhead included) stops the target; its input
 # is written to .build-fuzz/artifacts/<Target>/ and the script exits 1. Turn each one into a regression:
-# copy it to Fuzz/Regressions/<Target>/ and add a test (see README.md, "Robustness").
+# copy it to Fuzz/Regressions/<Target>/ and add a test (see docs/robustness.md, "Fuzzing").
 #
 # Needs Swift on Linux (the toolchain ships libFuzzer), or a swift.org toolchain on macOS (Xcode's has no
 # libFuzzer). The build lives in .build-fuzz/ and never touches .build/.

@@ -91,7 +91,7 @@ import Testing
         #expect(percent >= Self.devCorpusFloor, "dev corpus accuracy \(percent)% below \(Self.devCorpusFloor)%")
     }
 
-    /// The floor the dev-corpus accuracy must not drop below (the README states the measured figure).
+    /// The floor the dev-corpus accuracy must not drop below (docs/recognition.md states the measured figure).
     static let devCorpusFloor = 95.0
 
     /// The project's own labelled evaluation set (Tests/CDLogKitTests/Fixtures/eval/entries.tsv).

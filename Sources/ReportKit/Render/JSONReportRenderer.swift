@@ -1,6 +1,6 @@
 import CDLogCore
 
-/// One JSON document with everything the report knows, keys in a fixed order (README.md, "cdlog report").
+/// One JSON document with everything the report knows, keys in a fixed order (docs/report.md).
 enum JSONReportRenderer {
     static func citation(_ c: Citation, _ w: inout JSONWriter) {
         w.beginObject()

@@ -137,6 +137,12 @@ public enum CrashReportReader {
                 return [report]
             }
             let value = body.value
+            if JetsamReader.isJetsam(value, bugType: bugType) {
+                // A memory kill: no exception and no threads, every process's memory instead.
+                JetsamReader.apply(value, to: &report)
+                if body.truncated { report.missing.append("end of the report (the JSON body is cut off)") }
+                return [report]
+            }
             if value["exception"] == nil && value["threads"] == nil && value["termination"] == nil {
                 if body.truncated {
                     report.missing.append("report body (cut off before the exception and threads)")

@@ -81,7 +81,8 @@ enum CrashSummary {
             ?? (report.format == .metrickit ? report.faultingThread : report.threads.firstIndex(where: { $0.number == 0 }))
         let mainFrames = mainIndex.map { report.threads[$0].frames.prefix(mainThreadFrameCount).map(\.display) } ?? []
         add("mainThreadFrames", mainFrames.isEmpty ? nil : mainFrames.joined(separator: "; "))
-        add("blamedCause", verdict.cause.rawValue)
+        // A report without threads (a jetsam event) has no frame to blame.
+        if !report.threads.isEmpty || report.terminationNamespace != "JETSAM" { add("blamedCause", verdict.cause.rawValue) }
         var blamedFrames = verdict.frames
         if let via = verdict.viaThread, !blamedFrames.isEmpty { blamedFrames[0] = "Thread \(via): " + blamedFrames[0] }
         add("blamedFrames", blamedFrames.isEmpty ? nil : blamedFrames.joined(separator: "; "))

@@ -64,10 +64,29 @@ struct CrashRobustnessTests {
     }
 
     @Test func unknownBugTypeIsAClearError() throws {
-        let header = #"{"bug_type":"298","name":"JetsamEvent"}"#
-        let message = try #require(failure(Array((header + "\n{\"largestProcess\":\"App\",\"processes\":[]}").utf8)))
-        #expect(message.contains("bug_type 298 (JetsamEvent) is not a crash report"))
+        let header = #"{"bug_type":"211","name":"analytics"}"#
+        let message = try #require(failure(Array((header + "\n{\"events\":[]}").utf8)))
+        #expect(message.contains("bug_type 211 (analytics) is not a crash report"))
         #expect(!message.contains("\n"))
+    }
+
+    /// Issue 24: a jetsam event report (bug_type 298) is read, not refused: the killed process, why and
+    /// how much memory it held, from the report's own figures.
+    @Test func jetsamEventReportsAreRead() throws {
+        let empty = try read(#"{"bug_type":"298","name":"JetsamEvent"}"# + "\n" + #"{"largestProcess":"App","processes":[]}"#)
+        #expect(empty[0].field("terminationNamespace") == "JETSAM")
+        #expect(empty[0].field("terminationReason")?.contains("no process in the report has a kill reason") == true)
+        let sample = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Samples/crash/jetsam-per-process-limit.ips"), encoding: .utf8)
+        let entries = try read(sample)
+        #expect(entries.count == 1)
+        let reason = try #require(entries[0].field("terminationReason"))
+        // 92 802 resident pages of 16 384 bytes, as the report states them.
+        #expect(reason.hasPrefix("jetsam per-process-limit: NotingPro was ended because it used more memory than the system allows one process"))
+        #expect(reason.contains("1.42 GiB (92802 pages of 16.0 KiB)"))
+        #expect(entries[0].field("appName") == "NotingPro")
+        #expect(entries[0].field("device") == "iPhone14,5")
+        #expect(entries[0].field("blamedCause") == nil, "no threads, nothing to blame")
+        #expect(TestSupport.classify(entries[0].message)?.rule.id == "crash.jetsam")
     }
 
     @Test func binaryJunk() throws {

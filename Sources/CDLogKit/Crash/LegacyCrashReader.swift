@@ -116,7 +116,10 @@ enum LegacyCrashReader {
                         report.exceptionType = CrashText.trim(value[..<open]).description
                         report.signal = String(value[value.index(after: open)..<close])
                     } else if value.hasPrefix("SIG") {
+                        // PLCrashReporter / Crashlytics-era text names the signal alone (`SIGSEGV`): the
+                        // Mach exception it stands for is the one Apple's reports print beside it.
                         report.signal = value
+                        report.exceptionType = LegacyCrashReader.exceptionType(forSignal: value)
                     } else {
                         report.exceptionType = value
                     }
@@ -148,6 +151,11 @@ enum LegacyCrashReader {
             let parsed = CrashTermination.parseReasonLine(terminationLines[0])
             report.terminationNamespace = parsed.namespace
             report.terminationCodeValue = parsed.code
+        }
+        // `Exception Codes: SEGV_ACCERR at 0x10` (PLCrashReporter): the address is the exception's subtype.
+        if report.exceptionSubtype == nil, let codes = report.exceptionCodes,
+           codes.hasPrefix("SEGV_") || codes.hasPrefix("BUS_") || codes.hasPrefix("KERN_") {
+            report.exceptionSubtype = codes
         }
         // iOS ≤ 9 has no termination reason: `Exception Type: 00000020` with the code in Exception Codes.
         if report.terminationCodeValue == nil, let codes = report.exceptionCodes,
@@ -284,6 +292,17 @@ enum LegacyCrashReader {
         if token.hasPrefix("0x") { return token.count > 2 && token.dropFirst(2).allSatisfy(\.isHexDigit) }
         return token.count >= 8 && token.allSatisfy(\.isHexDigit)
     }
+    /// The Mach exception Apple's reports print for a signal (`SIGSEGV` → `EXC_BAD_ACCESS`).
+    static func exceptionType(forSignal signal: String) -> String? {
+        switch signal {
+        case "SIGSEGV", "SIGBUS": return "EXC_BAD_ACCESS"
+        case "SIGABRT", "SIGKILL", "SIGQUIT": return "EXC_CRASH"
+        case "SIGTRAP": return "EXC_BREAKPOINT"
+        case "SIGILL": return "EXC_BAD_INSTRUCTION"
+        case "SIGFPE": return "EXC_ARITHMETIC"
+        default: return nil
+        }
+    }
 }
 
 /// Finds the uncaught-exception name and reason in `Application Specific Information`/`asi` text:
@@ -303,4 +322,5 @@ enum CrashExceptionText {
             return
         }
     }
+
 }

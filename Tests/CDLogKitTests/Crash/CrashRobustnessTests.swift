@@ -70,6 +70,33 @@ struct CrashRobustnessTests {
         #expect(!message.contains("\n"))
     }
 
+    /// Issue 24: PLCrashReporter / Crashlytics-era text names the signal alone; it maps to the Mach exception
+    /// Apple's reports print (SIGSEGV → EXC_BAD_ACCESS), so the same rules apply.
+    @Test(arguments: [("SIGSEGV", "SEGV_ACCERR at 0x10", "EXC_BAD_ACCESS", "crash.bad-access"),
+                      ("SIGBUS", "BUS_ADRALN at 0x3", "EXC_BAD_ACCESS", "crash.bad-access"),
+                      ("SIGABRT", "#0 at 0x1a2b3c", "EXC_CRASH", "crash.uncaught-exception")])
+    func signalOnlyExceptionTypes(_ signal: String, _ codes: String, _ type: String, _ rule: String) throws {
+        let text = """
+        Incident Identifier: 1B2C3D4E-0000-0000-0000-000000000001
+        Hardware Model:      iPhone10,4
+        Process:         MyApp [123]
+        Version:         1.0 (1)
+        OS Version:      iOS 13.3 (17C54)
+
+        Exception Type:  \(signal)
+        Exception Codes: \(codes)
+        Crashed Thread:  2
+
+        Thread 2 Crashed:
+        0   CoreData  0x0000000191a2b3c4 _PFObjectIDFastHash64 + 36
+        """
+        let entry = try #require(try read(text).first)
+        #expect(entry.field("exceptionType") == type)
+        #expect(entry.field("signal") == signal)
+        let run = try TestSupport.classifyRun(Array(text.utf8), threads: 1)
+        #expect(run.0.entries.first?.classification?.rule.id == rule, "\(entry.message)")
+    }
+
     /// Issue 24: a jetsam event report (bug_type 298) is read, not refused: the killed process, why and
     /// how much memory it held, from the report's own figures.
     @Test func jetsamEventReportsAreRead() throws {

@@ -309,3 +309,39 @@ extension ReportTestSupport {
         }
     }
 }
+
+/// Issue 24: the thread that crashed (when it is not the main thread) and the exception's own backtrace
+/// are in every report format, before the main thread.
+@Suite struct CrashedThreadReportTests {
+    static let report = """
+    Incident Identifier: 1B2C3D4E-0000-0000-0000-000000000001
+    Hardware Model:      iPhone10,4
+    Process:         MyApp [123]
+    Version:         1.0 (1)
+    OS Version:      iOS 13.3 (17C54)
+
+    Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+    Exception Codes: KERN_INVALID_ADDRESS at 0x10
+    Crashed Thread:  2
+
+    Thread 0:
+    0   libsystem_kernel.dylib  0x00000001a2b3c4d0 mach_msg_trap + 8
+
+    Thread 2 name:  Dispatch queue: com.example.sync
+    Thread 2 Crashed:
+    0   CoreData  0x0000000191a2b3c4 _PFObjectIDFastHash64 + 36
+    1   MyApp     0x0000000100a2c3f4 0x100a00000 + 181236
+    """
+
+    @Test func crashedThreadInEveryFormat() throws {
+        let doc = try ReportTestSupport.build([("bg.crash", Self.report)])
+        let crash = try #require(doc.crashes.first)
+        #expect(crash.crashedThread?.hasPrefix("2") == true)
+        #expect(crash.crashedThreadFrames.first == "CoreData  _PFObjectIDFastHash64")
+        for format in ReportOutputFormat.allCases {
+            let out = format.render(doc)
+            #expect(out.contains("_PFObjectIDFastHash64"), "\(format)")
+            #expect(out.contains(format == .json ? "\"crashedThread\"" : "Crashed thread 2"), "\(format)")
+        }
+    }
+}

@@ -81,6 +81,18 @@ enum CrashSummary {
             ?? (report.format == .metrickit ? report.faultingThread : report.threads.firstIndex(where: { $0.number == 0 }))
         let mainFrames = mainIndex.map { report.threads[$0].frames.prefix(mainThreadFrameCount).map(\.display) } ?? []
         add("mainThreadFrames", mainFrames.isEmpty ? nil : mainFrames.joined(separator: "; "))
+        // The thread that crashed when it is not the main thread, and the exception's own backtrace: an
+        // uncaught exception on a background queue is shown with its queue, not an idle main thread.
+        if let faulting = report.faultingThread, faulting != mainIndex {
+            let thread = report.threads[faulting]
+            let frames = thread.frames.prefix(mainThreadFrameCount).map(\.display)
+            add("crashedThread", String(thread.number) + (thread.queue.map { " (\($0))" } ?? thread.name.map { " (\($0))" } ?? ""))
+            add("crashedThreadFrames", frames.isEmpty ? nil : frames.joined(separator: "; "))
+        }
+        let exceptionFrames = report.lastExceptionBacktrace
+            .filter { !($0.symbol ?? "").hasPrefix("__exceptionPreprocess") && !($0.symbol ?? "").hasPrefix("objc_exception_throw") }
+            .prefix(mainThreadFrameCount).map(\.display)
+        add("exceptionBacktrace", exceptionFrames.isEmpty ? nil : exceptionFrames.joined(separator: "; "))
         // A report without threads (a jetsam event) has no frame to blame.
         if !report.threads.isEmpty || report.terminationNamespace != "JETSAM" { add("blamedCause", verdict.cause.rawValue) }
         var blamedFrames = verdict.frames

@@ -121,6 +121,12 @@ enum HTMLRenderer {
             o += "<h3>\(code(crash.citation.location))\(crash.title.map { " — " + escape($0) } ?? "")</h3>\n<p>\(escape(crash.headline))</p>\n"
             o += "<table><tr><th>field</th><th>value</th></tr>\n" + crash.facts.map { "<tr><td>\(escape($0.label))</td><td>\(escape($0.value))</td></tr>\n" }.joined() + "</table>\n"
             if !crash.blamedFrames.isEmpty { o += "<p><b>Blamed frames:</b></p>\n<ul>\n" + crash.blamedFrames.map { "<li>\(code($0))</li>\n" }.joined() + "</ul>\n" }
+            if !crash.exceptionBacktrace.isEmpty {
+                o += "<details><summary>Exception backtrace (top \(crash.exceptionBacktrace.count) frames)</summary><pre>\(escape(crash.exceptionBacktrace.joined(separator: "\n")))</pre></details>\n"
+            }
+            if let thread = crash.crashedThread, !crash.crashedThreadFrames.isEmpty {
+                o += "<details><summary>Crashed thread \(escape(thread)) (top \(crash.crashedThreadFrames.count) frames)</summary><pre>\(escape(crash.crashedThreadFrames.joined(separator: "\n")))</pre></details>\n"
+            }
             if !crash.mainThreadFrames.isEmpty {
                 o += "<details><summary>Main thread (top \(crash.mainThreadFrames.count) frames)</summary><pre>\(escape(crash.mainThreadFrames.joined(separator: "\n")))</pre></details>\n"
             }

@@ -169,6 +169,12 @@ enum MarkdownRenderer {
             if !crash.blamedFrames.isEmpty {
                 o += "**Blamed frames:**\n\n" + crash.blamedFrames.map { "- \(code($0))\n" }.joined() + "\n"
             }
+            if !crash.exceptionBacktrace.isEmpty {
+                o += details("Exception backtrace (top \(crash.exceptionBacktrace.count) frames)", block(crash.exceptionBacktrace.joined(separator: "\n"))) + "\n"
+            }
+            if let thread = crash.crashedThread, !crash.crashedThreadFrames.isEmpty {
+                o += details("Crashed thread \(thread) (top \(crash.crashedThreadFrames.count) frames)", block(crash.crashedThreadFrames.joined(separator: "\n"))) + "\n"
+            }
             if !crash.mainThreadFrames.isEmpty {
                 o += details("Main thread (top \(crash.mainThreadFrames.count) frames)", block(crash.mainThreadFrames.joined(separator: "\n"))) + "\n"
             }

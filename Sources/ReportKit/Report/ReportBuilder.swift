@@ -172,7 +172,8 @@ public struct ReportBuilder {
             func list(_ key: String) -> [String] { c.field(key).map { $0.components(separatedBy: "; ") } ?? [] }
             return ReportDocument.Crash(citation: c, rule: c.rule, title: c.title, severity: c.severity,
                                         headline: c.excerpt, facts: facts, blamedFrames: list("blamedFrames"),
-                                        mainThreadFrames: list("mainThreadFrames"), cannotTell: c.field("cannotTell").map { [$0] } ?? [])
+                                        crashedThread: c.field("crashedThread"), crashedThreadFrames: list("crashedThreadFrames"),
+                                        exceptionBacktrace: list("exceptionBacktrace"), mainThreadFrames: list("mainThreadFrames"), cannotTell: c.field("cannotTell").map { [$0] } ?? [])
         }
 
         // Stores.

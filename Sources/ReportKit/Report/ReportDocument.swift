@@ -21,6 +21,11 @@ public struct ReportDocument: Sendable {
         /// Selected fields in a fixed order (termination, reason, watchdog event, CPU, blamed cause…).
         public var facts: [Fact]
         public var blamedFrames: [String]
+        /// The crashed thread ("2 (com.example.sync)") when it is not the main thread, and its top frames.
+        public var crashedThread: String?
+        public var crashedThreadFrames: [String]
+        /// The uncaught exception's own backtrace (`Last Exception Backtrace`), throw machinery left out.
+        public var exceptionBacktrace: [String]
         public var mainThreadFrames: [String]
         public var cannotTell: [String]
     }

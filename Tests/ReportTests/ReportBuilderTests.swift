@@ -345,3 +345,20 @@ extension ReportTestSupport {
         }
     }
 }
+
+/// Issue 26: with several crash reports, the Environment comes from the report the headline cites, and
+/// the others are listed (before: the first input's app under another app's headline).
+@Suite struct SeveralCrashReportsTests {
+    @Test func environmentFollowsTheHeadline() throws {
+        let doc = try ReportTestSupport.build([
+            ("first.crash", try ReportTestSupport.file("Samples/crash/dead10cc-sqlite.crash")),
+            ("second.ips", try ReportTestSupport.file("Samples/crash/jetsam-per-process-limit.ips")),
+        ])
+        let headline = try #require(doc.headline)
+        let cited = try #require(headline.evidence.flatMap(\.citations).first { $0.isCrash })
+        let app = try #require(cited.field("appName"))
+        #expect(doc.environment.first { $0.label == "App" }?.value == app)
+        let others = try #require(doc.environment.first { $0.label == "Other crash reports" })
+        #expect(others.value.contains(cited.source == "first.crash" ? "second.ips" : "first.crash"))
+    }
+}

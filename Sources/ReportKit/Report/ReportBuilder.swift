@@ -114,7 +114,13 @@ public struct ReportBuilder {
 
         // Environment.
         var environment: [ReportDocument.Fact] = []
-        if let crash = collector.crashes.first {
+        // The environment comes from the crash report the headline cites (else the first one); the other
+        // reports are listed, so a ticket never shows one app's headline over another app's environment.
+        let citedCrash = diagnoses.first?.evidence.lazy.flatMap(\.citations).first { $0.isCrash }
+        let headlineCrash = citedCrash.flatMap { cited in
+            collector.crashes.first { $0.entry.source == cited.source && $0.entry.line == cited.line }
+        } ?? collector.crashes.first
+        if let crash = headlineCrash {
             let c = Citation(crash, cutter: cutter)
             let where_ = r(c.location)
             for (label, key) in [("App", "appName"), ("Bundle id", "bundleID"), ("Version", "appVersion"), ("Build", "build"),
@@ -122,6 +128,14 @@ public struct ReportBuilder {
                 if let v = c.field(key) { environment.append(.init(label: label, value: r(v), source: where_)) }
             }
             if let t = c.timestamp { environment.append(.init(label: "Crash time", value: t, source: where_)) }
+            let others = collector.crashes.filter { !($0.entry.source == crash.entry.source && $0.entry.line == crash.entry.line) }
+            if !others.isEmpty {
+                let listed = others.prefix(10).map { other -> String in
+                    let o = Citation(other, cutter: cutter)
+                    return r(o.location) + (o.field("appName").map { " (\(r($0)))" } ?? "")
+                }
+                environment.append(.init(label: "Other crash reports", value: listed.joined(separator: ", ") + (others.count > 10 ? ", …" : ""), source: nil))
+            }
         }
         if !collector.processes.isEmpty {
             environment.append(.init(label: "Processes in the logs", value: collector.processes.map { r($0) }.joined(separator: ", "), source: nil))

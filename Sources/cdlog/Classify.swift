@@ -59,7 +59,7 @@ struct Classify: ParsableCommand {
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         ClassifyRun.tuneMalloc(threads: options.threads)
         // Open everything first: a missing file fails before any output is written.
-        let paths = files.isEmpty ? ["-"] : files
+        let paths = try InputFolders.expandForRun(files.isEmpty ? ["-"] : files)
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
         let sink = OutputSink()
         let reporter = ReportFormat(rawValue: format)!.makeReporter(sink: sink, color: useColor)

@@ -79,6 +79,7 @@ struct ReportCommand: ParsableCommand {
         // With --store and no file, stdin is read only when `-` is given: a pipe left open by a CI runner or a
         // parent process must not make the report wait.
         if paths.isEmpty && store == nil { paths = ["-"] }
+        paths = try InputFolders.expandForRun(paths)
         let located = try store.map { try StoreLocator.locate($0, followSymlinks: followSymlinks) } ?? []
         // Checked before anything is read: an output that would replace an input is refused.
         let outputFile = try output.map {

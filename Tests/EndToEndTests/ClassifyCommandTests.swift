@@ -260,3 +260,39 @@ import Testing
         #expect(r.stdout.contains("refusing to write a\\xFF.log") && r.stdout.contains("refused: 2"), "the output guard sees the same file")
     }
 }
+
+/// Issue 26: folders as inputs (a folder of crash reports, a ticket's attachments): read recursively, each
+/// file picked by its content; prose, binaries and databases are skipped with a note on stderr.
+@Suite struct FolderInputTests {
+    @Test(arguments: [["classify", "--format", "jsonl"], ["report", "--format", "json"]])
+    func aFolderIsReadFileByFile(_ arguments: [String]) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-folder-\(UUID().uuidString)")
+        let sub = root.appendingPathComponent("attachments/logs")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let package = BinaryRunner.packageRoot
+        try FileManager.default.copyItem(at: package.appendingPathComponent("Samples/crash/dead10cc-sqlite.crash"), to: root.appendingPathComponent("dead10cc.crash"))
+        try FileManager.default.copyItem(at: package.appendingPathComponent("Samples/logs/migration-failure.log"), to: sub.appendingPathComponent("app.log"))
+        try Data("# Notes\n\nThe app crashed when I opened it. See the attached logs.\n".utf8).write(to: root.appendingPathComponent("README.md"))
+        try Data([0, 1, 2, 3, 0, 0, 0, 9, 0, 0, 1, 0, 0, 0]).write(to: root.appendingPathComponent("blob.bin"))
+        try Data().write(to: root.appendingPathComponent(".DS_Store"))
+        let r = try BinaryRunner.cdlog(arguments + [root.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("dead10cc.crash") && r.stdout.contains("app.log"), "both files were read")
+        #expect(r.stdout.contains("crash.file-lock-at-suspension") && r.stdout.contains("134110"))
+        #expect(!r.stdout.contains("README.md") && !r.stdout.contains("blob.bin"))
+        #expect(r.stderr.contains("skipped \(root.path)/README.md: not a log or a crash report"))
+        #expect(r.stderr.contains("skipped \(root.path)/blob.bin: binary data"))
+        #expect(!r.stderr.contains(".DS_Store"))
+    }
+
+    @Test func aFolderWithNothingToReadIsOneLine() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("just prose\n".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        let r = try BinaryRunner.cdlog(["classify", root.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cdlog: error: no log or crash report found in \(root.path)"))
+    }
+}

@@ -76,6 +76,27 @@ public enum FormatDetector {
         return lineFormats[scores.firstIndex(of: best)!].format
     }
 
+    /// True when some line of the sample opens with a console entry word (`CoreData:`, `error:`, a level
+    /// word, `SwiftData`…) or a known error form (`Error Domain=`, `<CKError`, `*** Terminating app`):
+    /// bare text that is a console paste, not prose.
+    public static func hasEntryWord(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let array = Array(bytes)
+        return array.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                var end = start
+                while end < raw.count, raw[end] != 10 { end += 1 }
+                let line = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                let i = ByteScan.spaces(line, at: 0)
+                if XcodeConsoleFormat.startsEntryWord(line, at: i) || line.hasPrefix("Error Domain=", at: i)
+                    || line.hasPrefix("<CKError", at: i) || line.hasPrefix("*** Terminating app", at: i)
+                    || line.hasPrefix("Fatal error: ", at: i) { return true }
+                start = end + 1
+            }
+            return false
+        }
+    }
+
     /// True when the first non-blank line is a console entry in some line format.
     static func startsWithLogLine(_ bytes: ArraySlice<UInt8>) -> Bool {
         let trimmed = bytes.drop { $0 == 10 || $0 == 13 || ByteScan.isSpace($0) }

@@ -1,0 +1,94 @@
+import CDLogCore
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Expands folders given as inputs (a folder of crash reports, an extracted sysdiagnose, a ticket's
+/// attachments) into the files in them, recursively and in name order, keeping only what reads as a log or
+/// a crash report: each file's first 64 KiB go through the same decoding and format detection as a run.
+/// A file given by name is always kept (the run reports what it is).
+///
+/// Contract: never follows a symlink to a folder (no cycles); skips hidden entries (`.git`, `.DS_Store`);
+/// at most `limit` files are kept; every skipped file is named in `skipped` with the reason. Throws
+/// `ToolFailure` only for a folder that cannot be listed.
+public enum InputFolders {
+    public struct Expansion: Sendable {
+        public var files: [String] = []
+        public var skipped: [(path: String, reason: String)] = []
+    }
+
+    public static let limit = 10_000
+
+    public static func expand(_ paths: [String]) throws -> Expansion {
+        var result = Expansion()
+        for path in paths {
+            var info = stat()
+            if path != "-", stat(FileSystemPath.bytes(path), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                try walk(path, into: &result)
+            } else {
+                result.files.append(path)
+            }
+        }
+        return result
+    }
+
+    private static func walk(_ folder: String, into result: inout Expansion) throws {
+        guard let dir = opendir(FileSystemPath.bytes(folder)) else {
+            throw ToolFailure("cannot read folder \(folder): \(String(cString: strerror(errno)))")
+        }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let raw = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+            }
+            let name = FileSystemPath.decode(raw)
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        closedir(dir)
+        for name in names.sorted() {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var info = stat()
+            guard lstat(FileSystemPath.bytes(path), &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: try walk(path, into: &result)
+            case S_IFREG, S_IFLNK:
+                guard result.files.count < limit else { result.skipped.append((path, "more than \(limit) files")); continue }
+                if let reason = reasonToSkip(path) { result.skipped.append((path, reason)) } else { result.files.append(path) }
+            default:
+                result.skipped.append((path, "not a regular file"))
+            }
+        }
+    }
+
+    /// Why a file found in a folder is not an input (nil: it reads as a log or a crash report).
+    static func reasonToSkip(_ path: String) -> String? {
+        var info = stat()
+        guard stat(FileSystemPath.bytes(path), &info) == 0 else { return "a dangling link" }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "a link to something that is not a file" }
+        guard info.st_size > 0 else { return "empty" }
+        do {
+            var source = try TextDecoding.prepare(try FileByteSource(path: path))
+            var sample = [UInt8](repeating: 0, count: FormatDetector.sampleBytes)
+            var count = 0
+            while count < sample.count {
+                let n = try sample.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+                if n == 0 { break }
+                count += n
+            }
+            let bytes = sample[..<count]
+            let format = try FormatDetector.detect(bytes, sourceName: path)
+            if format == .xcode && !FormatDetector.hasEntryWord(bytes) {
+                return "not a log or a crash report (no console entry in its first 64 KiB)"
+            }
+            return nil
+        } catch let failure as ToolFailure {
+            if failure.message.contains("binary data") { return "binary data, not text" }
+            if failure.message.contains("SQLite database") { return "an SQLite database (give a store with --store)" }
+            return failure.message.replacingOccurrences(of: path + " ", with: "").replacingOccurrences(of: path + ": ", with: "")
+        } catch {
+            return "unreadable"
+        }
+    }
+}

@@ -362,3 +362,18 @@ extension ReportTestSupport {
         #expect(others.value.contains(cited.source == "first.crash" ? "second.ips" : "first.crash"))
     }
 }
+
+/// Issue 26: the confidence line names the supporting signals that were not seen ("0 of 1 supporting
+/// signals" read as no evidence at all).
+@Suite struct ConfidenceWordingTests {
+    @Test func missingSupportIsNamed() throws {
+        let doc = try ReportTestSupport.build([("j.ips", try ReportTestSupport.file("Samples/crash/jetsam-per-process-limit.ips"))])
+        let d = try #require(doc.headline)
+        #expect(d.confidence == "medium")
+        #expect(d.missingSupport == ["Core Data memory warnings or large fetches in the log"])
+        let markdown = ReportOutputFormat.markdown.render(doc)
+        #expect(markdown.contains("confidence medium: the required evidence holds; not seen: Core Data memory warnings or large fetches in the log"))
+        #expect(!markdown.contains("supporting signals"))
+        #expect(ReportOutputFormat.json.render(doc).contains("\"missingSupport\":[\"Core Data memory warnings or large fetches in the log\"]"))
+    }
+}

@@ -142,6 +142,8 @@ public struct DiagnosisResult: Sendable {
     /// Optional conditions that held, of how many.
     public var supportHeld: Int
     public var supportTotal: Int
+    /// The labels of the optional conditions that did not hold: what would make the diagnosis surer.
+    public var missingSupport: [String] = []
     var order: Int
 
     /// "high" when every optional condition held, "medium" otherwise.
@@ -208,7 +210,9 @@ public enum Correlator {
             results.append(DiagnosisResult(id: rule.id, title: rule.title, severity: rule.severity, priority: rule.priority,
                                            statement: statement, advice: rule.advice, references: rule.references,
                                            evidence: held, supportHeld: optionalHeld,
-                                           supportTotal: rule.conditions.filter(\.optional).count, order: rule.order))
+                                           supportTotal: rule.conditions.filter(\.optional).count,
+                                           missingSupport: rule.conditions.filter { c in c.optional && !held.contains { $0.condition == c.name } }.map(\.label),
+                                           order: rule.order))
         }
         return results.sorted {
             if $0.priority != $1.priority { return $0.priority > $1.priority }

@@ -29,6 +29,7 @@ enum JSONReportRenderer {
         w.field("confidence", d.confidence)
         w.field("supportHeld", d.supportHeld)
         w.field("supportTotal", d.supportTotal)
+        w.key("missingSupport"); w.beginArray(); for label in d.missingSupport { w.string(label) }; w.endArray()
         w.key("evidence"); w.beginArray()
         for e in d.evidence {
             w.beginObject()

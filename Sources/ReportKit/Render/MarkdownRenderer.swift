@@ -38,7 +38,9 @@ enum Wording {
     }
 
     static func support(_ d: DiagnosisResult) -> String {
-        d.supportTotal == 0 ? "confidence \(d.confidence)" : "confidence \(d.confidence) (\(d.supportHeld) of \(d.supportTotal) supporting signals)"
+        // Say what was not seen rather than a bare count ("0 of 1 supporting signals" read as no evidence at all).
+        d.supportTotal == 0 || d.missingSupport.isEmpty ? "confidence \(d.confidence)"
+            : "confidence \(d.confidence): the required evidence holds; not seen: " + d.missingSupport.joined(separator: "; ")
     }
 
     static func timelineNote(_ doc: ReportDocument) -> String? {

@@ -1,4 +1,4 @@
-/// The stable category ids of DOMAIN.md §3. They are part of the output contract: never rename.
+/// The stable category ids of docs/domain.md, "Categories". They are part of the output contract: never rename.
 public enum Category: String, CaseIterable, Sendable, Comparable {
     case initialization = "init"
     case migration
@@ -17,7 +17,7 @@ public enum Category: String, CaseIterable, Sendable, Comparable {
     /// The id as written in rule files and output (`init`, `merge-conflict`, …).
     public var id: String { rawValue }
 
-    /// Orders categories as DOMAIN.md lists them, so summaries are stable.
+    /// Orders categories as docs/domain.md lists them, so summaries are stable.
     public static func < (lhs: Category, rhs: Category) -> Bool {
         lhs.ordinal < rhs.ordinal
     }

@@ -1,4 +1,4 @@
-/// Exit codes shared by `cdlog` and `walcheck` (DOMAIN.md §5).
+/// Exit codes shared by `cdlog` and `walcheck` (docs/domain.md, "Output contracts").
 public enum ExitStatus: Int32, Sendable {
     /// Success, and no finding at or above `--fail-on`.
     case success = 0

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a root command the way both cdlog executables must behave (DOMAIN.md §5):
+/// Runs a root command the way both cdlog executables must behave (docs/domain.md, "Output contracts"):
 /// `--help`/`--version` print to stdout and exit 0; usage errors, `ToolFailure`s and any other error
 /// print one line to stderr and exit 2; `OutputClosed` (a closed stdout pipe) ends quietly with 0;
 /// `ExitCode` thrown by a command is passed through (1 for findings at or above `--fail-on`). A write past

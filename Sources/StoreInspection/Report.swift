@@ -62,7 +62,7 @@ public struct WALIndexSection: Sendable {
 
 /// Checkpoint progress and cost.
 public struct CheckpointSection: Sendable {
-    /// Valid WAL frames not yet copied into the database file (DOMAIN.md §5).
+    /// Valid WAL frames not yet copied into the database file (docs/domain.md, "Output contracts").
     public var pendingFrames = 0
     /// `pendingFrames × (pageSize + 24)`: the WAL bytes those frames occupy.
     public var pendingBytes: Int64 = 0

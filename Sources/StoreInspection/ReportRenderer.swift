@@ -7,7 +7,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Renders `StoreReport`s. Pure functions of the report: deterministic, no I/O.
 ///
-/// JSON: one object per store with the DOMAIN.md §5 keys (`database`, `wal`, `walIndex`, `checkpoint`,
+/// JSON: one object per store with the docs/domain.md, "Output contracts" keys (`database`, `wal`, `walIndex`, `checkpoint`,
 /// `coreData`, `findings`) plus more; several stores (a folder) are wrapped as `{"stores":[…]}`.
 public enum ReportRenderer {
     public static func render(_ reports: [StoreReport], format: ReportFormat) -> String {

@@ -36,7 +36,7 @@ import Testing
         let source: String
     }
 
-    /// Maps the dev corpus labels to cdlog categories (DOMAIN.md §4); nil label = unscored.
+    /// Maps the dev corpus labels to cdlog categories (docs/classify.md, "Input formats"); nil label = unscored.
     static func categories(forCorpusLabel label: String) -> Set<String>?? {
         switch label {
         case "merge_conflict": return .some(["merge-conflict"])

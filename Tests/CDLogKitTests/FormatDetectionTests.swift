@@ -2,7 +2,7 @@ import CDLogCore
 @testable import CDLogKit
 import Testing
 
-/// Real line shapes of every format DOMAIN.md §4 lists, detected and parsed.
+/// Real line shapes of every format docs/classify.md lists, detected and parsed.
 @Suite struct FormatDetectionTests {
     static let samples: [(InputFormat, String)] = [
         (.xcode, "CoreData: debug: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _performSetupRequest:]_block_invoke(1242): <NSCloudKitMirroringDelegate: 0x28266c0f0>: Successfully set up CloudKit integration for store: <NSSQLCore: 0x10311a6f0> (URL: file:///var/mobile/Containers/Data/Application/X/Library/Application%20Support/Model.sqlite)\n"),

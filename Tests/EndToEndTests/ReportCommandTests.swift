@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// End-to-end: `cdlog report` as a user runs it, including the seed story of DOMAIN.md §2 with a store
+/// End-to-end: `cdlog report` as a user runs it, including the seed story of docs/domain.md, "The launch-watchdog story" with a store
 /// made by the real sqlite3 CLI.
 @Suite struct ReportCommandTests {
     static let crash = "Tests/CDLogKitTests/Fixtures/crash/ips-watchdog-migration-wal-checkpoint-constructed.ips"

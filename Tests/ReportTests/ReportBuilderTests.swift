@@ -62,7 +62,7 @@ extension ReportTestSupport {
     }
 }
 
-/// DOMAIN.md §2 through the library: crash + console + a real store with a large pending WAL.
+/// docs/domain.md, "The launch-watchdog story" through the library: crash + console + a real store with a large pending WAL.
 @Suite struct SeedStoryReportTests {
     @Test func headlineNamesCauseWALSizeMainThreadAndFix() throws {
         let dir = try ReportTestSupport.tempDirectory()

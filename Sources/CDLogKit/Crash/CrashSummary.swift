@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a `CrashReport` into an `Entry`: the preset fields of the JSON contract (DOMAIN.md §5) and the
+/// Turns a `CrashReport` into an `Entry`: the preset fields of the JSON contract (docs/domain.md, "Output contracts") and the
 /// normalised multi-line summary that `Rules/crash.yaml` and `Rules/watchdog-crash.yaml` match.
 ///
 /// Summary lines (each present only when known; every line after the first is indented by two spaces so

@@ -89,7 +89,7 @@ enum CrashTermination {
         return Double(String(digits.reversed()))
     }
 
-    /// Meanings of the termination codes of DOMAIN.md §6 / Apple's SIGKILL page, for the summary text.
+    /// Meanings of the termination codes of docs/crash-reports.md / Apple's SIGKILL page, for the summary text.
     static func meaning(of code: UInt64) -> String? {
         switch code {
         case 0x8badf00d: return "watchdog"

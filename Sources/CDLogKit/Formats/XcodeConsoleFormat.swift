@@ -2,7 +2,7 @@
 /// fallback for anything unrecognised.
 ///
 /// A line starts a new entry unless it is a continuation: it begins with whitespace (and is not a
-/// leading-space `CoreData:`/`error:` line), `}`, `)`, `Error Domain=` or `<CKError` (DOMAIN.md §4), or
+/// leading-space `CoreData:`/`error:` line), `}`, `)`, `Error Domain=` or `<CKError` (docs/classify.md, "Input formats"), or
 /// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`), or the
 /// wrapped rest of an exception line (`reason: '…'`, a line opening with `'` or `:`).
 public struct XcodeConsoleFormat: LineFormat {

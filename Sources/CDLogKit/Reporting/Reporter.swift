@@ -114,7 +114,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// The JSON object of one entry (DOMAIN.md §5), shared by the jsonl and json reporters.
+/// The JSON object of one entry (docs/domain.md, "Output contracts"), shared by the jsonl and json reporters.
 enum EntryJSON {
     static func write(_ reported: ReportedEntry, into w: inout JSONWriter) {
         let entry = reported.entry

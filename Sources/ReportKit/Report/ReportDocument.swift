@@ -35,7 +35,7 @@ public struct ReportDocument: Sendable {
         public var facts: [Fact]
         public var entities: [(name: String, rows: Int?)]
         public var findings: [(id: String, severity: Severity, title: String, detail: String)]
-        /// walcheck's own JSON for the store (DOMAIN.md §5), redacted when asked.
+        /// walcheck's own JSON for the store (docs/domain.md, "Output contracts"), redacted when asked.
         public var walcheckJSON: String
     }
 

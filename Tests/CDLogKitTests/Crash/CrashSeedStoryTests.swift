@@ -1,7 +1,7 @@
 import Testing
 @testable import CDLogKit
 
-/// DOMAIN.md §2: a launch watchdog kill while Core Data checkpoints a multi-GB WAL before a migration,
+/// docs/domain.md, "The launch-watchdog story": a launch watchdog kill while Core Data checkpoints a multi-GB WAL before a migration,
 /// on the main thread.
 @Suite("Crash seed story")
 struct CrashSeedStoryTests {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the store of the seed story (DOMAIN.md §2) with the sqlite3 CLI: a Core Data-shaped store in
+# Builds the store of the launch-watchdog story (docs/domain.md) with the sqlite3 CLI: a Core Data-shaped store in
 # WAL mode whose WAL was never checkpointed (wal_autocheckpoint=0, the PASSIVE-only app of the seed),
 # frozen the way an iOS kill leaves it: the files are copied while SQLite still holds them open.
 #

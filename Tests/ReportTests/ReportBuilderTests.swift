@@ -377,3 +377,19 @@ extension ReportTestSupport {
         #expect(ReportOutputFormat.json.render(doc).contains("\"missingSupport\":[\"Core Data memory warnings or large fetches in the log\"]"))
     }
 }
+
+/// Issue 26: cited lines that the unified log redacted (`<private>`) get a note on how to capture the
+/// values, in every format; a report without them has none.
+@Suite struct PrivateDataNoteTests {
+    @Test func privateValuesAreExplained() throws {
+        let line = "2024-01-01 10:00:01.000000+0000 App[1:2] CoreData: error: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _recoverFromPartialError:forStore:inMonitor:](2796): <private>: Error recovery failed: <private>\n"
+        let doc = try ReportTestSupport.build([("private.log", line)])
+        let note = try #require(doc.privateDataNote)
+        #expect(note.contains("OSLogPreferences") && note.contains("com.apple.coredata"))
+        for format in ReportOutputFormat.allCases {
+            #expect(format.render(doc).contains("OSLogPreferences"), "\(format)")
+        }
+        let plain = try ReportTestSupport.build([("plain.log", line.replacingOccurrences(of: "<private>", with: "0x1"))])
+        #expect(plain.privateDataNote == nil)
+    }
+}

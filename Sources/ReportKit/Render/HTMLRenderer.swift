@@ -79,6 +79,7 @@ enum HTMLRenderer {
             if let c = doc.fallbackCitation { o += "<p>Evidence: \(code(c.location)) \(code(c.excerpt))</p>\n" }
             if let a = doc.fallbackAdvice { o += "<p>What to do: \(escape(a))</p>\n" }
         }
+        if let note = doc.privateDataNote { o += "<p class=\"muted\"><i>Hidden by the unified log:</i> \(escape(note))</p>\n" }
         if doc.diagnoses.count > 1 {
             o += "<h3>Other diagnoses that hold</h3>\n<table><tr><th>diagnosis</th><th>severity</th><th>statement</th><th>evidence</th></tr>\n"
             for d in doc.diagnoses.dropFirst() {

@@ -83,6 +83,7 @@ enum JSONReportRenderer {
             w.field("advice", doc.fallbackAdvice)
             w.endObject()
         }
+        w.field("privateDataNote", doc.privateDataNote)
         w.key("diagnoses"); w.beginArray(); for d in doc.diagnoses { diagnosis(d, &w) }; w.endArray()
         w.key("environment"); facts(doc.environment, &w)
         w.key("timeline"); w.beginObject()

@@ -125,6 +125,7 @@ enum MarkdownRenderer {
             if let c = doc.fallbackCitation { o += "Evidence: \(code(c.location)) \(code(c.excerpt))\n\n" }
             if let a = doc.fallbackAdvice { o += "What to do: \(a)\n" }
         }
+        if let note = doc.privateDataNote { o += "\n*Hidden by the unified log:* \(note)\n" }
         if doc.diagnoses.count > 1 {
             o += "\n### Other diagnoses that hold\n\n| diagnosis | severity | statement | evidence |\n|---|---|---|---|\n"
             for d in doc.diagnoses.dropFirst() {

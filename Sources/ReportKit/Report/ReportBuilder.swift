@@ -234,7 +234,14 @@ public struct ReportBuilder {
             highest = s
         }
 
-        return ReportDocument(
+        // Cited lines that the unified log redacted: advice that says "look at the partialErrors field" would
+        // point at `<private>`; say how to get the values instead.
+        let cited = redactedDiagnoses.flatMap { $0.evidence.flatMap(\.citations) } + (fallbackCitation.map { [$0] } ?? [])
+            + rows.prefix(50).map(\.first)
+        let privateDataNote: String? = cited.contains { $0.excerpt.contains("<private>") || $0.fields.contains { $0.value.contains("<private>") } }
+            ? ReportBuilder.privateDataAdvice : nil
+
+        var document = ReportDocument(
             sources: sources, storePaths: storePaths, redacted: redactor != nil, redactions: redactor?.counts ?? [],
             diagnoses: redactedDiagnoses, fallbackHeadline: fallback, fallbackCitation: fallbackCitation, fallbackAdvice: fallbackAdvice,
             environment: environment, timeline: rows, timelineOrder: allTimed ? "time" : "input",
@@ -246,5 +253,10 @@ public struct ReportBuilder {
             crashes: crashes, crashesOmitted: collector.crashesOmitted, stores: storeDocs,
             templates: templates, templatesOmittedLines: collector.templatesOmittedLines,
             unclassifiedRelevant: collector.unclassifiedRelevant, chart: Chart.make(collector.chart), highestSeverity: highest)
+        document.privateDataNote = privateDataNote
+        return document
     }
+
+    /// What to do when cited lines hold `<private>` (the unified log's redaction, not `--redact`).
+    static let privateDataAdvice = "Some cited lines hold <private>: the unified log hid those values (record names, the errors inside a partial failure, user info). To capture them, add an OSLogPreferences entry to the app's Info.plist that makes the subsystems its process logs public at debug level (com.apple.coredata included), or install Apple's CloudKit logging profile (it covers com.apple.cloudkit only), reproduce, and capture with log collect or log stream. The codes outside the <private> parts (an inner CKInternalErrorDomain code, say) are already read."
 }

@@ -48,6 +48,9 @@ public struct ReportDocument: Sendable {
     public var fallbackHeadline: String?
     public var fallbackCitation: Citation?
     public var fallbackAdvice: String?
+    /// Set when lines the report cites hold `<private>`: the unified log hid values (record names, errors'
+    /// user info) that the advice may point at; says how to capture them.
+    public var privateDataNote: String?
     public var environment: [Fact]
     public var timeline: [TimelineRow]
     /// "time" when every row has a timestamp (rows sorted by time), else "input".

@@ -21,7 +21,7 @@ struct Cdlog: ParsableCommand {
 
 /// `--rules DIR`, shared by every command that loads rules.
 struct RuleOptions: ParsableArguments {
-    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory (or file) of extra rule files; repeatable. A rule with an existing id replaces it.", valueName: "DIR"))
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory (or file) of extra rule files; repeatable. A rule with an existing id replaces it.", valueName: "DIR"), completion: .file())
     var directories: [String] = []
 
     func loadRuleSet() throws -> RuleSet {

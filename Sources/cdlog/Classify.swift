@@ -12,28 +12,28 @@ struct Classify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Classify console logs and crash reports (files, or stdin when none or '-' is given).")
 
-    @Argument(help: "Log files, crash reports or MetricKit payloads; '-' or nothing reads stdin.")
+    @Argument(help: "Log files, crash reports or MetricKit payloads; '-' or nothing reads stdin.", completion: .file())
     var files: [String] = []
 
-    @Option(name: .long, help: "Output format: \(ReportFormat.allNames).")
+    @Option(name: .long, help: "Output format: \(ReportFormat.allNames).", completion: .list(ReportFormat.allCases.map(\.rawValue)))
     var format: String = "text"
 
     @Flag(name: .long, help: "Also report entries no rule classified (category null).")
     var all = false
 
-    @Option(name: .long, help: "Report only findings at or above this severity: \(Severity.allNames).")
+    @Option(name: .long, help: "Report only findings at or above this severity: \(Severity.allNames).", completion: .list(Severity.allCases.map(\.name)))
     var minSeverity: String = "debug"
 
-    @Option(name: .long, help: "Exit 1 when a finding at or above this severity exists.")
+    @Option(name: .long, help: "Exit 1 when a finding at or above this severity exists.", completion: .list(Severity.allCases.map(\.name)))
     var failOn: String?
 
-    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).")
+    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).", completion: .list(["auto"] + InputFormat.allCases.map(\.rawValue)))
     var inputFormat: String = "auto"
 
     @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")
     var threads: Int?
 
-    @Option(name: .long, help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always, never.")
+    @Option(name: .long, help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always, never.", completion: .list(["auto", "always", "never"]))
     var color: String = "auto"
 
     @OptionGroup var rules: RuleOptions

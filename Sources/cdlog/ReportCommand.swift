@@ -17,34 +17,34 @@ struct ReportCommand: ParsableCommand {
         abstract: "One report from console logs, crash reports and a store: the likely root cause first, then the evidence.",
         discussion: "Reads the files (or stdin when none or '-' is given; with --store only and a terminal on stdin, no log is read). Exit codes: 0 success, 1 a finding at or above --fail-on, 2 bad usage or unreadable input.")
 
-    @Argument(help: "Console logs (any supported style), crash reports, MetricKit payloads; '-' or nothing reads stdin.")
+    @Argument(help: "Console logs (any supported style), crash reports, MetricKit payloads; '-' or nothing reads stdin.", completion: .file())
     var files: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A store file or a folder of stores to inspect (walcheck's analysis).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("A store file or a folder of stores to inspect (walcheck's analysis).", valueName: "PATH"), completion: .file())
     var store: String?
 
     @Flag(name: .customLong("follow-symlinks"), help: "With --store: read a -wal, -shm or -journal that is a symlink leaving the store's folder (by default it is reported, not read).")
     var followSymlinks = false
 
-    @Option(name: .long, help: "Output format: \(ReportOutputFormat.allNames).")
+    @Option(name: .long, help: "Output format: \(ReportOutputFormat.allNames).", completion: .list(ReportOutputFormat.allCases.map(\.rawValue)))
     var format: String = "markdown"
 
     @Flag(name: .long, help: "Replace personal data (e-mail addresses, user names in paths, record names, zone owners, device ids, container ids) with consistent placeholders.")
     var redact = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the report to FILE instead of stdout.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write the report to FILE instead of stdout.", valueName: "FILE"), completion: .file())
     var output: String?
 
-    @Option(name: .long, help: "Exit 1 when a classified entry, store finding or diagnosis is at or above this severity.")
+    @Option(name: .long, help: "Exit 1 when a classified entry, store finding or diagnosis is at or above this severity.", completion: .list(Severity.allCases.map(\.name)))
     var failOn: String?
 
-    @Option(name: .long, help: "Leave timeline rows below this severity out (they still count): \(Severity.allNames).")
+    @Option(name: .long, help: "Leave timeline rows below this severity out (they still count): \(Severity.allNames).", completion: .list(Severity.allCases.map(\.name)))
     var minSeverity: String = "debug"
 
     @Option(name: .long, help: "At most this many timeline rows (and appendix templates); the rest is summarised as 'N more'.")
     var maxRows: Int = 200
 
-    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).")
+    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).", completion: .list(["auto"] + InputFormat.allCases.map(\.rawValue)))
     var inputFormat: String = "auto"
 
     @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")

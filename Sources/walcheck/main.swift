@@ -15,13 +15,13 @@ struct WalCheck: ParsableCommand {
         """,
         version: ToolVersion.current)
 
-    @Argument(help: "The main database file, or a folder holding one or more stores.")
+    @Argument(help: "The main database file, or a folder holding one or more stores.", completion: .file())
     var path: String
 
-    @Option(help: "Output format: text, json or markdown.")
+    @Option(help: "Output format: text, json or markdown.", completion: .list(["text", "json", "markdown"]))
     var format: String = "text"
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity (debug, info, warning, error, fatal).")
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity (debug, info, warning, error, fatal).", completion: .list(["debug", "info", "warning", "error", "fatal"]))
     var failOn: String?
 
     @Flag(name: .customLong("verify-checksums"), help: "Verify the checksum of every WAL frame (streams the whole WAL once).")

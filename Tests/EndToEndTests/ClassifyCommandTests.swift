@@ -298,3 +298,15 @@ import Testing
         #expect(r.stderr.contains("cdlog: error: no log or crash report found in \(root.path)"))
     }
 }
+
+/// Issue 26: shell completions complete files and the values of --format, --fail-on, --color, …
+@Suite struct CompletionTests {
+    @Test func valuesAndFilesComplete() throws {
+        let zsh = try BinaryRunner.cdlog(["--generate-completion-script", "zsh"])
+        #expect(zsh.status == 0)
+        #expect(zsh.stdout.contains("'jsonl'") && zsh.stdout.contains("'fatal'") && zsh.stdout.contains("'always'"))
+        #expect(zsh.stdout.contains("_files"), "file arguments complete")
+        let walcheck = try BinaryRunner.run(BinaryRunner.binary("walcheck"), ["--generate-completion-script", "bash"])
+        #expect(walcheck.status == 0 && walcheck.stdout.contains("markdown"))
+    }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDLogCore
 import CDLogKit
+import ReportKit
 
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,19 +55,42 @@ struct RulesCommand: ParsableCommand {
     }
 
     struct Explain: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show everything about one rule.")
-        @Argument(help: "The rule id, e.g. cloudkit.quota-exceeded.") var id: String
+        static let configuration = CommandConfiguration(abstract: "Show everything about one rule or report diagnosis.")
+        @Argument(help: "A rule id (cloudkit.quota-exceeded) or a diagnosis id that reports print (launch.watchdog.checkpoint).") var id: String
         @OptionGroup var rules: RuleOptions
 
         func run() throws {
             let set = try rules.loadRuleSet()
+            if set.rule(id: id) == nil, let diagnosis = try DiagnosisCatalog.embedded().diagnoses.first(where: { $0.id == id }) {
+                let sink = OutputSink()
+                try sink.write(visibleControlCharacters(Self.explain(diagnosis)))
+                try sink.flush()
+                return
+            }
             guard let rule = set.rule(id: id) else {
-                let near = set.rules.map(\.id).filter { $0.contains(id) || id.contains($0) }.prefix(5)
+                let diagnosisIDs = (try? DiagnosisCatalog.embedded().diagnoses.map(\.id)) ?? []
+                let near = (set.rules.map(\.id) + diagnosisIDs).filter { $0.contains(id) || id.contains($0) }.prefix(5)
                 throw ToolFailure("no rule with id '\(id)'" + (near.isEmpty ? "" : " (did you mean: \(near.joined(separator: ", "))?)"))
             }
             let sink = OutputSink()
             try sink.write(visibleControlCharacters(RuleCatalogListing.explain(rule)))
             try sink.flush()
+        }
+
+        /// A report diagnosis: what it needs, what it says, what to do.
+        static func explain(_ d: DiagnosisRule) -> String {
+            var o = "\(d.id)  (report diagnosis)\n  \(d.title)\n  severity: \(d.severity.name)   priority: \(d.priority)\n"
+            o += "  holds when:\n"
+            for c in d.conditions {
+                o += "    - \(c.label) (\(c.kind.rawValue)\(c.optional ? ", supporting" : ", required"))\n"
+            }
+            if let statement = d.statements.first { o += "  says: \(statement)\n" }
+            if !d.advice.isEmpty {
+                o += "  what to do:\n" + d.advice.map { "    - \($0)\n" }.joined()
+            }
+            if !d.references.isEmpty { o += "  references: " + d.references.joined(separator: "; ") + "\n" }
+            o += "  defined in \(d.location.file):\(d.location.line)\n"
+            return o
         }
     }
 

@@ -162,3 +162,16 @@ import Testing
         #expect(r.stdout.contains("rc=0"), "\(r.stdout) \(r.stderr)")
     }
 }
+
+/// Issue 26: `cdlog rules explain` knows the diagnosis ids that reports print.
+@Suite struct ExplainDiagnosisTests {
+    @Test func diagnosisIdsAreExplained() throws {
+        let r = try BinaryRunner.cdlog(["rules", "explain", "launch.watchdog.checkpoint"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(report diagnosis)") && r.stdout.contains("holds when:") && r.stdout.contains("what to do:"))
+        let jetsam = try BinaryRunner.cdlog(["rules", "explain", "termination.jetsam"])
+        #expect(jetsam.status == 0 && jetsam.stdout.contains("Jetsam event report naming the app"))
+        let unknown = try BinaryRunner.cdlog(["rules", "explain", "launch.watchdog"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean") && unknown.stderr.contains("launch.watchdog.checkpoint"))
+    }
+}

@@ -228,7 +228,10 @@ enum CrashSummary {
         } else if verdict.cause == .coreDataUnsymbolicated || hasUnsymbolicatedSystemFrames(report) {
             notes.append("function names of unsymbolicated frames (symbolicate with the app's dSYM and the device's system symbols)")
         }
-        if verdict.cause != .unknown && verdict.cause != .coreDataUnsymbolicated {
+        // The store's size explains time spent (a watchdog kill, a hang, a lock held at suspension), not a
+        // trap, an abort or a bad access: those get no store-size note.
+        let timeBound = isWatchdog || code == 0xdead10cc || report.diagnosticType == "hang"
+        if timeBound && verdict.cause != .unknown && verdict.cause != .coreDataUnsymbolicated {
             notes.append("how large the store and its WAL were (run walcheck on the store)")
         }
         if !report.missing.isEmpty { notes.append("anything in the missing parts (\(report.missing.joined(separator: ", ")))") }

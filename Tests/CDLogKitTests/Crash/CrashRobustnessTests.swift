@@ -97,6 +97,17 @@ struct CrashRobustnessTests {
         #expect(run.0.entries.first?.classification?.rule.id == rule, "\(entry.message)")
     }
 
+    /// Issue 24: watchdog vocabulary stays on kills that are about time: the store-size note is given for a
+    /// watchdog kill whose main thread was in store work, not for an uncaught Core Data exception.
+    @Test func storeSizeNoteOnlyWhereTimeIsTheCause() throws {
+        func cannotTell(_ fixture: String) throws -> String {
+            let text = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Tests/CDLogKitTests/Fixtures/crash/\(fixture)"), encoding: .utf8)
+            return try read(text).first?.field("cannotTell") ?? ""
+        }
+        #expect(try cannotTell("ips-watchdog-migration-wal-checkpoint-constructed.ips").contains("how large the store and its WAL were"))
+        #expect(try !cannotTell("crash-coredata-exception-ios13-excerpt.crash").contains("how large the store"))
+    }
+
     /// Issue 24: a jetsam event report (bug_type 298) is read, not refused: the killed process, why and
     /// how much memory it held, from the report's own figures.
     @Test func jetsamEventReportsAreRead() throws {

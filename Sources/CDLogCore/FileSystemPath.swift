@@ -132,3 +132,22 @@ public enum FileSystemPath {
         }
     }
 }
+
+/// Names in a directory (without "." and ".."), sorted; names that are not valid UTF-8 are decoded by
+/// `FileSystemPath.decode`, so they can be opened again. Throws `ToolFailure` when unreadable.
+public func directoryEntries(_ path: String) throws -> [String] {
+    guard let dir = opendir(FileSystemPath.bytes(path)) else {
+        throw ToolFailure("cannot list \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
+                FileSystemPath.decode(Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))))
+            }
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}

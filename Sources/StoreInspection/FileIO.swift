@@ -218,19 +218,6 @@ public final class ReadOnlyFile {
     }
 }
 
-/// Names in a directory (without "." and ".."), sorted. Throws `ToolFailure` when unreadable.
-func directoryEntries(_ path: String) throws -> [String] {
-    guard let dir = opendir(FileSystemPath.bytes(path)) else { throw ToolFailure("cannot list \(path): \(errnoText())") }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafePointer(to: entry.pointee.d_name) {
-            $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { FileSystemPath.decode(Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))) }
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
-}
 
 /// `realpath(3)`: the absolute path with symlinks resolved, or nil.
 func resolvedPath(_ path: String) -> String? {

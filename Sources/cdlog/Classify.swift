@@ -58,7 +58,8 @@ struct Classify: ParsableCommand {
         options.minimumSeverity = Severity(name: minSeverity) ?? .debug
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         ClassifyRun.tuneMalloc(threads: options.threads)
-        // Open everything first: a missing file fails before any output is written.
+        // Check everything first (files are opened one at a time as they are read): a missing file fails
+        // before any output is written.
         let paths = try InputFolders.expandForRun(files.isEmpty ? ["-"] : files)
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
         let sink = OutputSink()

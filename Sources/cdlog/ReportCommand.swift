@@ -87,7 +87,8 @@ struct ReportCommand: ParsableCommand {
                 paths: paths + located.flatMap(\.protectedPaths) + (store.map { [$0] } ?? []),
                 readsStandardInput: paths.contains("-")))
         }
-        // Open everything first: a missing file fails before any work is done.
+        // Check everything first (files are opened one at a time as they are read): a missing file fails
+        // before any work is done.
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
         // The private store copy is removed on SIGINT/SIGTERM/SIGHUP too, as walcheck's is.
         if !located.isEmpty { SnapshotCopy.installInterruptCleanup() }

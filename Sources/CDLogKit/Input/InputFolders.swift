@@ -35,19 +35,7 @@ public enum InputFolders {
     }
 
     private static func walk(_ folder: String, into result: inout Expansion) throws {
-        guard let dir = opendir(FileSystemPath.bytes(folder)) else {
-            throw ToolFailure("cannot read folder \(folder): \(String(cString: strerror(errno)))")
-        }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let raw = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
-            }
-            let name = FileSystemPath.decode(raw)
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        closedir(dir)
-        for name in names.sorted() {
+        for name in try directoryEntries(folder) where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var info = stat()
             guard lstat(FileSystemPath.bytes(path), &info) == 0 else { continue }
@@ -69,15 +57,8 @@ public enum InputFolders {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return "a link to something that is not a file" }
         guard info.st_size > 0 else { return "empty" }
         do {
-            var source = try TextDecoding.prepare(try FileByteSource(path: path))
-            var sample = [UInt8](repeating: 0, count: FormatDetector.sampleBytes)
-            var count = 0
-            while count < sample.count {
-                let n = try sample.withUnsafeMutableBytes { try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
-                if n == 0 { break }
-                count += n
-            }
-            let bytes = sample[..<count]
+            let decoded = try TextDecoding.prepare(try FileByteSource(path: path))
+            let bytes = try SampledSource.sampling(decoded, upTo: FormatDetector.sampleBytes).prefix[...]
             let format = try FormatDetector.detect(bytes, sourceName: path)
             if format == .xcode && !FormatDetector.hasEntryWord(bytes) {
                 return "not a log or a crash report (no console entry in its first 64 KiB)"

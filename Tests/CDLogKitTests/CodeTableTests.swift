@@ -41,7 +41,7 @@ import Testing
         for table in Self.codes.tables {
             for entry in table.entries {
                 // A row that needs a store context gets one; the classifier sees the whole pipeline's rule.
-                let text = "CoreData: error: addPersistentStore failed for Model.sqlite: Error Domain=\(table.domain) Code=\(entry.code) \"x\""
+                let text = "CoreData: error: a fetch failed on Model.sqlite: Error Domain=\(table.domain) Code=\(entry.code) \"x\""
                 let result = TestSupport.classify(text)
                 // A phrase rule may say more than the table; otherwise the table's row decides.
                 if let result, result.rule.id.hasPrefix("code.") {

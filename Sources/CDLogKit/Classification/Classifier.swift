@@ -20,6 +20,9 @@ public final class Classifier: Sendable {
     private let codes: CodeCatalog?
     /// Each rule's twin at `fatal`, by rule object: what a finding becomes inside a fatal wrapper.
     private let fatalTwins: [ObjectIdentifier: Rule]
+    /// The areas that may move each rule's findings (index into `codes.areas`) and the rule's twin in
+    /// that area's category, by rule object (Rules/tables/areas.yaml).
+    private let areaTwins: [ObjectIdentifier: [(area: Int, twin: Rule)]]
 
     public init(ruleSet: RuleSet) throws {
         self.ruleSet = ruleSet
@@ -32,8 +35,18 @@ public final class Classifier: Sendable {
         let storage = FrozenStorage()
         gateStorage = storage
         gates = gated.compactMap { regex in LiteralGate(pattern: regex, storage: storage).map { (ObjectIdentifier(regex), $0) } }
+        var moved: [ObjectIdentifier: [(area: Int, twin: Rule)]] = [:]
+        var movedRules: [Rule] = []
+        for rule in rankedRules + (codes?.resolvedRules ?? []) {
+            for (index, area) in (codes?.areas ?? []).enumerated() where area.category != rule.category && area.moves(ruleID: rule.id) {
+                let twin = rule.with(category: area.category, leadingAdvice: area.advice)
+                moved[ObjectIdentifier(rule), default: []].append((index, twin))
+                movedRules.append(twin)
+            }
+        }
+        areaTwins = moved
         var twins: [ObjectIdentifier: Rule] = [:]
-        for rule in rankedRules + (codes?.resolvedRules ?? []) where rule.severity < .fatal {
+        for rule in rankedRules + (codes?.resolvedRules ?? []) + movedRules where rule.severity < .fatal {
             twins[ObjectIdentifier(rule)] = rule.with(severity: .fatal)
         }
         fatalTwins = twins
@@ -56,6 +69,7 @@ public final class Classifier: Sendable {
         gateStorage = base.gateStorage
         codes = base.codes
         fatalTwins = base.fatalTwins
+        areaTwins = base.areaTwins
     }
 
     /// A gate that proves an entry gets no verdict: when the literals it finds in a message admit no
@@ -151,6 +165,14 @@ public final class Classifier: Sendable {
                 for (name, value) in extractors.extract(extractor, from: message, scratch: scratch.match, mayMatch: mayMatch) {
                     add(name, value)
                 }
+            }
+            // A generic finding (a crash no rule explained, a file code) takes the area its entry names.
+            if let candidates = areaTwins[ObjectIdentifier(verdict)], let codes,
+               let moved = codes.nearestArea(candidates, in: message,
+                                             ranges: isCrashReport ? CrashSummary.areaRanges(in: message) : [0..<message.count],
+                                             scratch: scratch.match) {
+                add("area", codes.areas[moved.area].name)
+                verdict = moved.twin
             }
             // A fatal wrapper (an uncaught exception, `Fatal error:`, a `try!` trap) raises what it wraps.
             if verdict.severity < .fatal, let codes,

@@ -20,6 +20,9 @@ public final class CodeCatalog: Sendable {
     /// The rules the exception table (Rules/tables/exceptions.yaml) becomes; `RuleSet` ranks them with
     /// the rule files' rules.
     public let exceptionRules: [Rule]
+    /// The area rows, in file order (Rules/tables/areas.yaml): what moves a generic finding to the area
+    /// its entry names.
+    public let areas: [Area]
     /// Every wrapper's literal in one pattern: a finding is checked against the wrappers only where it
     /// holds one (one scan of the message instead of one per wrapper).
     private let wrapperLiterals: PCRERegex?
@@ -75,9 +78,10 @@ public final class CodeCatalog: Sendable {
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = [], activityMarkers: [Marker] = [],
-                exceptionRules: [Rule] = []) throws {
+                exceptionRules: [Rule] = [], areas: [Area] = []) throws {
         self.tables = tables
         self.exceptionRules = exceptionRules
+        self.areas = areas
         self.wrappers = wrappers
         self.markers = markers
         self.activityMarkers = activityMarkers
@@ -145,11 +149,11 @@ public final class CodeCatalog: Sendable {
     }
 
     /// Loads table files: a file with `domain` is a code table, one with `wrappers` the fatal wrappers,
-    /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table.
-    /// Throws `RuleFileError` pointing into a bad file.
+    /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table, one with
+    /// `areas` the area table. Throws `RuleFileError` pointing into a bad file.
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
         var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = [], activityMarkers: [Marker] = []
-        var exceptionRules: [Rule] = []
+        var exceptionRules: [Rule] = [], areas: [Area] = []
         var order = 1 << 62
         for file in files {
             let loader = RuleLoader(path: file.path, text: file.text)
@@ -157,7 +161,9 @@ public final class CodeCatalog: Sendable {
             do { root = try Yams.compose(yaml: file.text) } catch { throw loader.failure(at: nil, "not valid YAML: \(error)") }
             guard let root, let mapping = root.mapping else { throw loader.failure(at: root, "a table file is a mapping") }
             let map = RuleLoader.keyed(mapping)
-            if ExceptionTable.isExceptionTable(map) {
+            if AreaTable.isAreaTable(map) {
+                areas += try AreaTable.areas(path: file.path, mapping: mapping, loader: loader)
+            } else if ExceptionTable.isExceptionTable(map) {
                 exceptionRules += try ExceptionTable.rules(path: file.path, map: map, mapping: mapping, loader: loader, firstOrder: order)
             } else if map["domain"] != nil {
                 tables.append(try CodeTable(path: file.path, text: file.text, firstOrder: order))
@@ -177,12 +183,12 @@ public final class CodeCatalog: Sendable {
                 activityMarkers += try markerRows(map["activity"]?.sequence.map(Array.init) ?? [], activity: true, loader: loader,
                                                   path: file.path, order: order + list.count + 1)
             } else {
-                throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers` or `markers`")
+                throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers`, `markers`, `areas` or exception rows")
             }
             order += 1 << 16
         }
         return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers, activityMarkers: activityMarkers,
-                               exceptionRules: exceptionRules)
+                               exceptionRules: exceptionRules, areas: areas)
     }
 
     /// The rows of `markers` (the error fallback: one `fallback.<category>` rule per category, at `error`)
@@ -228,6 +234,21 @@ public final class CodeCatalog: Sendable {
     public func fatalWrapper(in message: UnsafeRawBufferPointer, scratch: MatchScratch) -> Wrapper? {
         guard let wrapperLiterals, wrapperLiterals.matches(message, scratch: scratch) else { return nil }
         return wrappers.first { $0.matches(message, scratch: scratch) }
+    }
+
+    /// The area among `candidates` (indices into `areas`) whose match starts first in `ranges` of
+    /// `message`, searched range by range in the order given; ties go to the earlier row.
+    func nearestArea(_ candidates: [(area: Int, twin: Rule)], in message: UnsafeRawBufferPointer, ranges: [Range<Int>],
+                     scratch: MatchScratch) -> (area: Int, twin: Rule)? {
+        for range in ranges {
+            var best: (start: Int, candidate: (area: Int, twin: Rule))? = nil
+            for candidate in candidates {
+                guard let start = areas[candidate.area].firstMatch(in: message, range: range, scratch: scratch) else { continue }
+                if best == nil || start < best!.start { best = (start, candidate) }
+            }
+            if let best { return best.candidate }
+        }
+        return nil
     }
 
     /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.

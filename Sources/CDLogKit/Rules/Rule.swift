@@ -125,6 +125,15 @@ public final class Rule: Sendable {
              nomatchExamples: nomatchExamples, location: location, order: order, resolution: resolution)
     }
 
+    /// The same rule in another category, its advice led by `leadingAdvice` (an area table row moved it).
+    func with(category: Category, leadingAdvice: String) -> Rule {
+        Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: input,
+             patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
+             extractors: extractors, advice: advice.map { leadingAdvice + " " + $0 } ?? leadingAdvice, references: references,
+             matchExamples: matchExamples, nomatchExamples: nomatchExamples, location: location, order: order,
+             resolution: resolution)
+    }
+
     /// True when `self` wins over `other` for the same entry (Rules/README.md, "Which rule wins").
     public func outranks(_ other: Rule) -> Bool {
         if priority != other.priority { return priority > other.priority }

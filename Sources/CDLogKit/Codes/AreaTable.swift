@@ -1,0 +1,116 @@
+import CDLogCore
+import CScan
+import Yams
+
+/// An area row (Rules/tables/areas.yaml): text that says which part of the persistence stack a generic
+/// finding really concerns — a Core Data frame nearest the top of a crash, a store being loaded around a
+/// file error.
+///
+/// Contract: an area moves only the findings of the rules its `moves` groups name (an id, or a prefix
+/// ending in `*`); the finding keeps its rule, severity and fields, takes the area's category, gets field
+/// `area` (the row's name) and the row's advice before its own. Where several areas could move a finding,
+/// the one whose match starts first in the text wins (the frame nearest the top of a stack), ties going
+/// to the earlier row.
+public struct Area: @unchecked Sendable {
+    public let name: String
+    public let category: Category
+    public let regex: PCRERegex
+    /// A substring every match contains, searched for before the pattern runs; nil when the row has none.
+    public let literal: [UInt8]?
+    public let advice: String
+    public let example: String
+    /// Rule ids, or prefixes ending in `*`, whose findings this area may move.
+    public let moves: [String]
+    public let location: SourceLocation
+
+    /// True when a finding of rule `id` may be moved by this area.
+    public func moves(ruleID id: String) -> Bool {
+        moves.contains { $0.hasSuffix("*") ? id.hasPrefix($0.dropLast()) : id == $0 }
+    }
+
+    /// Where this area's first match in `range` of `message` starts, if it matches there.
+    func firstMatch(in message: UnsafeRawBufferPointer, range: Range<Int>, scratch: MatchScratch) -> Int? {
+        let slice = UnsafeRawBufferPointer(rebasing: message[range])
+        if let literal {
+            let found = literal.withUnsafeBytes { cscan_find(slice.baseAddress, slice.count, $0.baseAddress, $0.count) }
+            guard found >= 0 else { return nil }
+        }
+        guard let groups = regex.firstMatch(in: slice, scratch: scratch), let whole = groups.first ?? nil else { return nil }
+        return range.lowerBound + whole.lowerBound
+    }
+}
+
+/// Loads the area table file (`movable` groups and `areas` rows).
+enum AreaTable {
+    private static let fileKeys: Set<String> = ["movable", "areas"]
+    private static let rowKeys: Set<String> = ["name", "category", "moves", "literal", "pattern", "advice", "example"]
+
+    static func isAreaTable(_ map: [String: Node]) -> Bool { map["areas"] != nil }
+
+    static func areas(path: String, mapping: Node.Mapping, loader: RuleLoader) throws -> [Area] {
+        let map = RuleLoader.keyed(mapping)
+        for (keyNode, _) in mapping where !fileKeys.contains(keyNode.string ?? "") {
+            throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` (known: \(fileKeys.sorted().joined(separator: ", ")))")
+        }
+        var groups: [String: [String]] = [:]
+        guard let movable = map["movable"]?.mapping else {
+            throw loader.failure(at: map["movable"], "an area table needs `movable`: named lists of the rule ids areas may move")
+        }
+        for (keyNode, valueNode) in movable {
+            guard let name = keyNode.string, let list = valueNode.sequence else {
+                throw loader.failure(at: keyNode, "a `movable` group is a name and a list of rule ids")
+            }
+            var ids: [String] = []
+            for item in list {
+                guard let id = item.string, RuleLoader.isDottedID(id.hasSuffix("*") ? String(id.dropLast()) + "x" : id) else {
+                    throw loader.failure(at: item, "a movable rule is a rule id, or a prefix ending in `*`")
+                }
+                ids.append(id)
+            }
+            groups[name] = ids
+        }
+        var areas: [Area] = []
+        var names = Set<String>()
+        for node in map["areas"]?.sequence ?? [] {
+            guard let rowMapping = node.mapping else { throw loader.failure(at: node, "an area row is a mapping") }
+            let row = RuleLoader.keyed(rowMapping)
+            for (keyNode, _) in rowMapping where !rowKeys.contains(keyNode.string ?? "") {
+                throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in an area row")
+            }
+            func text(_ key: String) throws -> String {
+                guard let value = row[key]?.string, !value.isEmpty else { throw loader.failure(at: node, "an area row needs `\(key)`") }
+                return value
+            }
+            let name = try text("name")
+            guard names.insert(name).inserted else { throw loader.failure(at: row["name"], "area `\(name)` is listed twice") }
+            guard let category = Category(rawValue: try text("category")) else {
+                throw loader.failure(at: row["category"], "unknown category (use \(Category.allIds))")
+            }
+            guard let movesNode = row["moves"], let moveGroups = movesNode.sequence, !moveGroups.isEmpty else {
+                throw loader.failure(at: node, "an area row needs `moves`: the `movable` groups it may move")
+            }
+            var moves: [String] = []
+            for group in moveGroups {
+                guard let groupName = group.string, let ids = groups[groupName] else {
+                    throw loader.failure(at: group, "`moves` names a group that `movable` does not define")
+                }
+                moves += ids
+            }
+            let example = try text("example")
+            var literal: [UInt8]? = nil
+            if let given = row["literal"] {
+                guard let value = given.string, !value.isEmpty else { throw loader.failure(at: given, "`literal` is a non-empty string") }
+                guard example.contains(value) else { throw loader.failure(at: given, "the area's example does not contain its literal") }
+                literal = Array(value.utf8)
+            }
+            let regex = try loader.compile(try text("pattern"), at: row["pattern"])
+            guard regex.matches(example, scratch: MatchScratch()) else {
+                throw loader.failure(at: row["example"], "the area's pattern does not match its example")
+            }
+            areas.append(Area(name: name, category: category, regex: regex, literal: literal, advice: try text("advice"),
+                              example: example, moves: moves,
+                              location: SourceLocation(file: path, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)))
+        }
+        return areas
+    }
+}

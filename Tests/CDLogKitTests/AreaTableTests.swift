@@ -1,0 +1,94 @@
+import CDLogCore
+@testable import CDLogKit
+import Foundation
+import Testing
+
+/// The area table (Rules/tables/areas.yaml): a generic finding moves to the area its entry names, the
+/// nearest frame decides, specific rules are never moved, and a bad table file fails with a location.
+@Suite struct AreaTableTests {
+    static let codes = TestSupport.classifier.ruleSet.codes!
+
+    @Test func everyAreaMovesItsExample() throws {
+        #expect(Self.codes.areas.count >= 10)
+        for area in Self.codes.areas {
+            let result = TestSupport.classify(area.example)
+            #expect(result?.category == area.category, "`\(area.name)`: \(result?.rule.id ?? "nil") → \(result?.category.id ?? "nil")")
+            #expect(result?.fields.first { $0.name == "area" }?.value == area.name, "`\(area.name)`: area field \(String(describing: result?.fields))")
+            // The rule stays; its advice is led by the area's.
+            #expect(result?.rule.advice?.hasPrefix(area.advice) ?? false, "`\(area.name)`: advice")
+        }
+    }
+
+    @Test func everyMovableIDNamesARule() throws {
+        let ids = Set(TestSupport.classifier.rankedRules.map(\.id) + Self.codes.resolvedRules.map(\.id))
+        for area in Self.codes.areas {
+            for id in area.moves {
+                let known = id.hasSuffix("*") ? ids.contains { $0.hasPrefix(id.dropLast()) } : ids.contains(id)
+                #expect(known, "area `\(area.name)` moves `\(id)`, which names no rule")
+            }
+        }
+    }
+
+    @Test func theFrameNearestTheTopDecides() throws {
+        // A fault-handler frame above the set-up frames: the crash is in the fault, not in the set-up.
+        let faultFirst = "Fatal Exception: NSInternalInconsistencyException\n0  CoreFoundation  0x1 __exceptionPreprocess\n1  libobjc.A.dylib  0x2 objc_exception_throw\n2  CoreData  0x3 _PFFaultHandlerLookupRow + 24\n3  App  0x4 -[Stack persistentContainer] + 80"
+        #expect(TestSupport.classify(faultFirst)?.category == .concurrency)
+        let setUpFirst = "Fatal Exception: NSInternalInconsistencyException\n0  CoreFoundation  0x1 __exceptionPreprocess\n1  libobjc.A.dylib  0x2 objc_exception_throw\n2  App  0x4 -[Stack persistentContainer] + 80\n3  CoreData  0x3 _PFFaultHandlerLookupRow + 24"
+        #expect(TestSupport.classify(setUpFirst)?.category == .initialization)
+        // The fatal wrapper still raises the moved finding.
+        let trap = "Fatal error: 'try!' expression unexpectedly raised an error: Error Domain=NSCocoaErrorDomain Code=512 \"x\" UserInfo={reason=Failed to create file} while loadPersistentStores ran"
+        let moved = TestSupport.classify(trap)
+        #expect(moved?.category == .initialization && moved?.severity == .fatal, "\(String(describing: moved?.rule.id))")
+    }
+
+    @Test func specificFindingsAndPlainCrashesStay() throws {
+        // A crash that names no area stays a crash.
+        let plain = "*** Terminating app due to uncaught exception 'NSRangeException', reason: '*** -[__NSArrayM objectAtIndex:]: index 3 beyond bounds [0 .. 2]'"
+        #expect(TestSupport.classify(plain)?.category == .crash)
+        // A code with a cause of its own (disk full) keeps its area where a store is loaded.
+        let full = "CoreData: error: addPersistentStoreWithType:configuration:URL:options:error: returned error NSSQLiteErrorDomain (13)"
+        #expect(TestSupport.classify(full)?.category == .store)
+        // The same file error outside store loading stays a store error.
+        let saving = #"CoreData: error: a save failed: Error Domain=NSCocoaErrorDomain Code=512 "x" UserInfo={NSFilePath=/x/y.txt}"#
+        #expect(TestSupport.classify(saving)?.category == .store)
+        // A rule that names its cause is never moved, whatever frames follow it.
+        let concurrency = "CoreData: error: Serious application error. Exception was caught during Core Data change processing: *** Collection <_NSFaultingMutableSet: 0x1> was mutated while being enumerated. with userInfo (null)\n3  App  0x4 -[Stack persistentContainer] + 80"
+        #expect(TestSupport.classify(concurrency)?.category == .concurrency)
+    }
+
+    @Test func aCrashReportReadsItsCrashedThreadNotTheMainThread() throws {
+        let background = """
+        Crash report (ips) for App 1.0 (1)
+          Exception: EXC_CRASH (SIGABRT)
+          Main thread: App  -[Stack persistentContainer]; UIKitCore  UIApplicationMain
+          Crashed thread 5: CoreData  _PFFaultHandlerLookupRow; CoreData  _PF_FulfillDeferredFault
+        """
+        var result = TestSupport.classifier.classify(text: background, isCrashReport: true, scratch: TestSupport.classifier.makeScratch())
+        #expect(result?.category == .concurrency, "\(String(describing: result?.rule.id)) \(String(describing: result?.fields))")
+        let mainCrashed = """
+        Crash report (ips) for App 1.0 (1)
+          Exception: EXC_CRASH (SIGABRT)
+          Main thread: libsystem_c.dylib  abort; App  -[Stack persistentContainer]; UIKitCore  UIApplicationMain
+        """
+        result = TestSupport.classifier.classify(text: mainCrashed, isCrashReport: true, scratch: TestSupport.classifier.makeScratch())
+        #expect(result?.category == .initialization, "\(String(describing: result?.rule.id))")
+    }
+
+    @Test func badAreaFilesFailWithALocation() throws {
+        let head = "movable:\n  crash: [crash.console-termination]\nareas:\n"
+        let row = "  - {name: a, category: init, moves: [crash], pattern: 'x', advice: 'y', example: 'x'}\n"
+        _ = try CodeCatalog.load(files: [("Rules/tables/areas.yaml", head + row)])
+        let bad = [
+            head + row.replacingOccurrences(of: "moves: [crash]", with: "moves: [nothing]"),
+            head + row.replacingOccurrences(of: "category: init", with: "category: elsewhere"),
+            head + row.replacingOccurrences(of: "example: 'x'", with: "example: 'z'"),
+            head + row.replacingOccurrences(of: "pattern: 'x'", with: "pattern: 'x', literal: 'q'"),
+            head + row + row,
+            "areas:\n" + row,
+            head + row.replacingOccurrences(of: "advice: 'y'", with: "advise: 'y'"),
+        ]
+        for text in bad {
+            #expect(throws: RuleFileError.self, "\(text)") { _ = try CodeCatalog.load(files: [("Rules/tables/areas.yaml", text)]) }
+        }
+    }
+}

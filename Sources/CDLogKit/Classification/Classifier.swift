@@ -143,7 +143,7 @@ public final class Classifier: Sendable {
             }
             var verdict = rule
             if let resolution = rule.resolution {
-                guard let codes, let resolved = codes.resolve(resolution, message: message, scratch: scratch.match, add: add) else { continue }
+                guard let codes, let resolved = codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add) else { continue }
                 verdict = resolved
             }
             for (name, number) in winningPattern.groupNames {

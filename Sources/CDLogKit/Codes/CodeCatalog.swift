@@ -51,10 +51,12 @@ public final class CodeCatalog: Sendable {
         }
     }
 
-    /// A fallback marker: a pattern and the rule (category, title) of the entries it is the first to mark.
+    /// A fallback marker: a pattern and the rule (category, title) of the entries it is the first to mark;
+    /// for an error marker, also the rule's twin at `warning` (an entry printed at warning level).
     public struct Marker: @unchecked Sendable {
         public let regex: PCRERegex
         public let rule: Rule
+        public var warning: Rule? = nil
     }
 
     /// A (domain, code) pair found in a message.
@@ -196,6 +198,7 @@ public final class CodeCatalog: Sendable {
     /// `info`, shared by the rows of one category) in the fallback file.
     private static func markerRows(_ list: [Node], activity: Bool, loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
         var byCategory: [Category: Rule] = [:]
+        var warnings: [Category: Rule] = [:]
         var markers: [Marker] = []
         for item in list {
             let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
@@ -225,7 +228,18 @@ public final class CodeCatalog: Sendable {
                 location: SourceLocation(file: path, line: (item.mark?.line ?? 0), column: (item.mark?.column ?? 0)),
                 order: order + markers.count)
             byCategory[category] = rule
-            markers.append(Marker(regex: try loader.compile(pattern, at: row["pattern"]), rule: rule))
+            var marker = Marker(regex: try loader.compile(pattern, at: row["pattern"]), rule: rule)
+            if !activity {
+                let warning = warnings[category] ?? Rule(
+                    id: rule.id, title: rule.title.hasSuffix(" error") ? String(rule.title.dropLast(6)) + " warning" : rule.title,
+                    category: category, severity: .warning, priority: rule.priority, input: rule.input, patterns: [], required: [],
+                    excluded: [], fieldPatterns: [], extractors: [],
+                    advice: "The entry was printed as a warning and no rule or code table knows it yet. Read the whole entry; the framework and the words it carries point at the area. Please report it so a rule can be written.",
+                    references: [], matchExamples: [], nomatchExamples: [], location: rule.location, order: rule.order)
+                warnings[category] = warning
+                marker.warning = warning
+            }
+            markers.append(marker)
         }
         return markers
     }
@@ -254,12 +268,13 @@ public final class CodeCatalog: Sendable {
     /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.
     public var resolvedRules: [Rule] {
         var seen = Set<ObjectIdentifier>()
-        return (entries.map(\.rule) + markers.map(\.rule) + activityMarkers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        return (entries.map(\.rule) + markers.map(\.rule) + markers.compactMap(\.warning) + activityMarkers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// The rule that `resolution` gives `message`, adding its fields through `add`; nil when the data has
     /// no verdict (no known code; no marker).
-    func resolve(_ resolution: RuleResolution, message: UnsafeRawBufferPointer, scratch: MatchScratch,
+    /// `severity` is the resolving rule's: a fallback rule below `error` gives the marker's warning twin.
+    func resolve(_ resolution: RuleResolution, severity: Severity = .error, message: UnsafeRawBufferPointer, scratch: MatchScratch,
                  add: (String, String) -> Void) -> Rule? {
         var mentions = recognise(message, scratch: scratch, sentences: resolution == .messages)
         // A code common outside persistence counts only where the entry names a store.
@@ -280,7 +295,7 @@ public final class CodeCatalog: Sendable {
             let list = resolution == .fallback ? markers : activityMarkers
             guard let marker = list.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
             if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
-            return marker.rule
+            return severity < .error ? (marker.warning ?? marker.rule) : marker.rule
         }
     }
 

@@ -19,6 +19,12 @@ import Testing
         }
     }
 
+    @Test func theListingShowsTheTableSizes() throws {
+        let listing = RuleCatalogListing.text(TestSupport.classifier.ruleSet)
+        #expect(listing.contains("area table: \(Self.codes.areas.count) areas"), "\(listing.suffix(600))")
+        #expect(listing.contains("NSSQLiteErrorDomain") && listing.contains("exception table: "))
+    }
+
     @Test func everyMovableIDNamesARule() throws {
         let ids = Set(TestSupport.classifier.rankedRules.map(\.id) + Self.codes.resolvedRules.map(\.id))
         for area in Self.codes.areas {

@@ -35,6 +35,9 @@ public enum RuleCatalogListing {
                 out += "  exception table: \(exceptionRows.count - names) reasons, \(names) names, each with a caught twin"
                     + "  (\(exceptionRows[0].location.file))\n"
             }
+            if let first = codes.areas.first {
+                out += "  area table: \(codes.areas.count) areas in \(Set(codes.areas.map(\.category)).count) categories  (\(first.location.file))\n"
+            }
         }
         let examples = set.rules.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
         out += "\n\(set.rules.count) rules in \(Set(set.rules.map(\.category)).count) categories, \(examples) examples\n"

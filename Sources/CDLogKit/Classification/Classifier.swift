@@ -166,11 +166,10 @@ public final class Classifier: Sendable {
                     add(name, value)
                 }
             }
-            // A generic finding (a crash no rule explained, a file code) takes the area its entry names.
-            if let candidates = areaTwins[ObjectIdentifier(verdict)], let codes,
-               let moved = codes.nearestArea(candidates, in: message,
-                                             ranges: isCrashReport ? CrashSummary.areaRanges(in: message) : [0..<message.count],
-                                             scratch: scratch.match) {
+            // A generic finding in a log (a crash no rule explained, a file code) takes the area its entry
+            // names. A crash report stays `crash` (docs/domain.md): its blamed cause and frames say where.
+            if !isCrashReport, let candidates = areaTwins[ObjectIdentifier(verdict)], let codes,
+               let moved = codes.nearestArea(candidates, in: message, ranges: [0..<message.count], scratch: scratch.match) {
                 add("area", codes.areas[moved.area].name)
                 verdict = moved.twin
             }

@@ -11,8 +11,7 @@ import Yams
 /// first frames after the throw machinery) just above the name rules (`apiPriority`), which rank just above
 /// the code tables (`namePriority`). A row with
 /// `marker: true` requires the table's `marker` pattern. Every rule carries the `exception` extractor and
-/// the row's example as a match example; a reason row's uncaught rule also reads crash-report summaries.
-/// A bad file throws `RuleFileError` pointing into it.
+/// the row's example as a match example. A bad file throws `RuleFileError` pointing into it.
 enum ExceptionTable {
     static let reasonPriority = 40
     static let apiPriority = 3
@@ -101,10 +100,7 @@ enum ExceptionTable {
             }
             let uncaughtExamples = [RuleExample(text: example, expectedFields: [:], location: exampleLocation)]
             let caughtExamples = [RuleExample(text: ExceptionTable.caughtForm(of: example), expectedFields: [:], location: exampleLocation)]
-            // A reason means the same in a crash report's summary (`Uncaught exception: N: reason`, its
-            // backtrace): the uncaught rule of a reason row reads both.
-            rules.append(Rule(id: id, title: title, category: category, severity: severity, priority: priority,
-                              input: kind == .reason ? .any : .log,
+            rules.append(Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: .log,
                               patterns: [pattern], required: required, excluded: [caught], fieldPatterns: [],
                               extractors: [.exception], advice: advice, references: [],
                               matchExamples: uncaughtExamples, nomatchExamples: caughtExamples, location: location, order: order))

@@ -29,28 +29,6 @@ import Foundation
 enum CrashSummary {
     static let mainThreadFrameCount = 12
 
-    /// The summary lines an area row (Rules/tables/areas.yaml) reads, in the order it reads them: the
-    /// uncaught exception, its backtrace, the crashed thread (the main thread only when it is the one that
-    /// crashed: a background crash's main thread is only context) and the application-specific text.
-    static func areaRanges(in message: UnsafeRawBufferPointer) -> [Range<Int>] {
-        let order: [[UInt8]] = ["Uncaught exception: ", "Exception backtrace: ", "Crashed thread ", "Main thread: ",
-                                "Application specific: "].map { Array($0.utf8) }
-        var found = [Range<Int>?](repeating: nil, count: order.count)
-        var start = 0
-        while start < message.count {
-            var end = start
-            while end < message.count, message[end] != 0x0A { end += 1 }
-            var textStart = start
-            while textStart < end, message[textStart] == 0x20 { textStart += 1 }
-            for (index, prefix) in order.enumerated() where found[index] == nil && end - textStart >= prefix.count {
-                if prefix.indices.allSatisfy({ message[textStart + $0] == prefix[$0] }) { found[index] = textStart..<end }
-            }
-            start = end + 1
-        }
-        if found[2] != nil { found[3] = nil }
-        return found.compactMap { $0 }
-    }
-
     static func entry(for report: CrashReport, source: String) -> Entry {
         var fields: [(name: String, value: String)] = []
         func add(_ name: String, _ value: String?) {

@@ -43,9 +43,8 @@ struct CrashFixtureTests {
                     category: "crash", exceptionType: "EXC_RESOURCE"),
         Expectation(file: "crash-thermal-ios5-partial.crash", format: "crash", rule: "crash.thermal", category: "crash",
                     code: "0xc00010ff", exceptionType: "00000020"),
-        // The exception backtrace says the coordinator never opened the database: the store did not load.
-        Expectation(file: "crash-coredata-exception-ios13-excerpt.crash", format: "crash", rule: "exception.no-persistent-stores",
-                    category: "init", exceptionType: "EXC_CRASH", cause: "store-load", partial: true),
+        Expectation(file: "crash-coredata-exception-ios13-excerpt.crash", format: "crash", rule: "crash.coredata-exception",
+                    category: "crash", exceptionType: "EXC_CRASH", cause: "store-load", partial: true),
         Expectation(file: "metrickit-watchdog-scene-update-ios26.json", format: "metrickit", rule: "watchdog.kill",
                     category: "watchdog", code: "0x8badf00d", exceptionType: "EXC_CRASH", event: "scene-update", cpu: "busy"),
         Expectation(file: "metrickit-two-crashes-ios14.json", index: 0, format: "metrickit", rule: "crash.swift-trap",

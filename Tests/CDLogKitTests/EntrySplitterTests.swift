@@ -45,6 +45,19 @@ import Testing
         #expect(TestSupport.classify(entries[1].message)?.category == .concurrency)
     }
 
+    @Test func frameLinesOfImagesWithSpacesStayWithTheirCrash() throws {
+        let text = """
+        Crashed: com.apple.main-thread
+        0  The Blue Alliance              0x104f29210 specialized TableViewDataSource.controllerDidChangeContent(_:) + 108
+        1  CoreData                       0x1af64af74 __82-[NSFetchedResultsController(PrivateMethods) _core_managedObjectContextDidChange:]_block_invoke + 5016
+        2 Google Maps 0x1000 main + 12
+        3 apples and 0x pears
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 5])
+        #expect(entries.map(\.endLine) == [4, 5])
+    }
+
     @Test(arguments: [1, 7, 4096, 1 << 16])
     func resultsDoNotDependOnReadSize(_ chunkSize: Int) throws {
         let text = Self.multiLine + "\n" + FormatDetectionTests.samples.map(\.1).joined()

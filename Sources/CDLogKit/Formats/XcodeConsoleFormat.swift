@@ -54,17 +54,25 @@ public struct XcodeConsoleFormat: LineFormat {
             || line.hasPrefix(" (SIG", at: i) || line.hasPrefix(" (code=", at: i)
     }
 
-    /// `N  Image  0x… symbol`: a frame number, white space, an image name, white space, an address.
+    /// `N  Image  0x… symbol`: a frame number, white space, an image name (which may hold spaces: `The
+    /// Blue Alliance`, `Google Maps`), white space, an address.
     static func isFrameLine(_ line: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i < line.count, i < 4, line[i] >= 48, line[i] <= 57 { i += 1 }
         guard i > 0, i < 4, i < line.count, ByteScan.isSpace(line[i]) else { return false }
         i = ByteScan.spaces(line, at: i)
         let imageStart = i
-        while i < line.count, !ByteScan.isSpace(line[i]) { i += 1 }
-        guard i > imageStart else { return false }
-        i = ByteScan.spaces(line, at: i)
-        return line.hasPrefix("0x", at: i)
+        // The image name ends at the first white space followed by `0x` and a hex digit, within the width
+        // a crash report gives image names.
+        let limit = min(line.count - 3, imageStart + 64)
+        while i < limit {
+            if ByteScan.isSpace(line[i]), line[i + 1] == UInt8(ascii: "0"), line[i + 2] == UInt8(ascii: "x"),
+               ByteScan.isHexDigit(line[i + 3]) {
+                return i > imageStart
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Words that open a console entry: `CoreData:`, level words, `CoreData+CloudKit:`, `SwiftData/`.

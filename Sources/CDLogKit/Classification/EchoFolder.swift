@@ -9,7 +9,8 @@ import Darwin
 /// Xcode prints many Core Data events twice in a row: once from os_log (`error: CoreData+CloudKit: X`)
 /// and once with the `CoreData:` prefix (`CoreData: error: CoreData+CloudKit: X`). Two entries fold when
 /// they are adjacent in the same source, got the same verdict, and their messages are equal once the
-/// `CoreData: ` prefix and a leading level word are removed.
+/// `CoreData: ` prefix and a leading level word are removed. The folded entry's `endLine` is the last
+/// copy's.
 struct EchoFolder {
     /// An entry with the numbers of the first and the last entry folded into it.
     typealias Folded = (entry: ReportedEntry, first: Int, last: Int)
@@ -33,6 +34,8 @@ struct EchoFolder {
            pending!.classification?.rule === entry.classification?.rule,
            EchoFolder.sameKey(pending!.entry.message, entry.entry.message) {
             pending!.count += entry.count
+            // The finding covers its copies: its last line is the last copy's.
+            pending!.entry.endLine = max(pending!.entry.endLine, entry.entry.endLine)
             pendingLast = last
             return nil
         }

@@ -283,7 +283,8 @@ public struct EntrySplitter {
 
     /// True when `line` (its message from `messageStart`) is one field of the per-line form of a failed
     /// `addPersistentStore` whose header line opened `message`: `CoreData: error: userInfo:`,
-    /// `storeType:`, `configuration:`, `URL:`, `options:` or an indented `key : value` line.
+    /// `storeType:`, `configuration:`, `URL:`, `options:` or an indented `key : value` line, at `error` or
+    /// `annotation` level.
     static func continuesFieldList(_ message: UnsafeRawBufferPointer, _ line: UnsafeRawBufferPointer, messageStart: Int) -> Bool {
         guard messageStart < line.count else { return false }
         var i = messageStart
@@ -291,8 +292,10 @@ public struct EntrySplitter {
         if line.hasPrefix("[", at: i), let close = line.firstIndex(of: UInt8(ascii: "]"), from: i, to: min(line.count, i + 16)) {
             i = ByteScan.spaces(line, at: close + 1)
         }
-        guard line.hasPrefix("CoreData: error: ", at: i) else { return false }
-        i += 17
+        // Fields print at `error` and, for the options, at `annotation` (`CoreData: annotation: options:`);
+        // `log stream` styles print the level word alone (`annotation: \treason : …`).
+        if line.hasPrefix("CoreData: ", at: i) { i += 10 }
+        if line.hasPrefix("error: ", at: i) { i += 7 } else if line.hasPrefix("annotation: ", at: i) { i += 12 } else { return false }
         let isField = line.hasPrefix("userInfo:", at: i) || line.hasPrefix("storeType:", at: i) || line.hasPrefix("configuration:", at: i)
             || line.hasPrefix("URL:", at: i) || line.hasPrefix("options:", at: i)
             || (i < line.count && (line[i] == 9 || (line[i] == 32 && line.hasPrefix("  ", at: i))))
@@ -321,8 +324,10 @@ public struct EntrySplitter {
     /// word at the start of the line after an entry whose text ended a sentence or a structure
     /// (`.`, `)`, `]`, `}`, `!`, a quote). `Error Domain=…` (the error a header line announced), indented
     /// lines, frames, `{`/`(` dumps and lines after an entry that ends with `:`, `,`, `=` or mid-sentence
-    /// stay continuations.
+    /// stay continuations. The debugger's `(lldb)` prompt always starts a message.
     static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it.
+        if line.hasPrefix("(lldb)") { return true }
         guard line.count >= 2, line[0] >= 65, line[0] <= 90, line[1] >= 97, line[1] <= 122,
               !line.hasPrefix("Error Domain="), !line.hasPrefix("UserInfo="), !line.hasPrefix("Underlying") else { return false }
         var end = message.count

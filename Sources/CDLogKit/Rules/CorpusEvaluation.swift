@@ -44,6 +44,9 @@ public struct CorpusEvaluation {
         public var outcomes: [Outcome] = []
         public var boundaryExpected = 0
         public var boundaryFound = 0
+        /// Each expected entry of a paste the splitter did not find as it is: `id@first-last`, and the
+        /// entries found over those lines.
+        public var boundaryMisses: [String] = []
         public var pasteEntriesScored = 0
         public var pasteEntriesRight = 0
         public var sources: Set<String> = []
@@ -116,9 +119,24 @@ public struct CorpusEvaluation {
             score.sources.insert(record.source)
             let found = try classify(record.text)
             if let spans = record.spans {
-                for span in spans {
+                for (index, span) in spans.enumerated() {
                     score.boundaryExpected += 1
-                    guard let entry = found.first(where: { $0.entry.line == span.first && $0.entry.endLine == span.last }) else { continue }
+                    // A message printed twice in a row is folded into one finding with `count` 2 (it counts
+                    // once, Eval/COLLECTING.md): that finding is the boundary of each copy it covers, when it
+                    // starts and ends where copies of one category start and end.
+                    let folded = found.first { found in
+                        guard found.count > 1, found.entry.line <= span.first, found.entry.endLine >= span.last else { return false }
+                        guard let start = spans.firstIndex(where: { $0.first == found.entry.line }),
+                              let end = spans.firstIndex(where: { $0.last == found.entry.endLine }),
+                              start <= index, index <= end else { return false }
+                        return spans[start...end].allSatisfy { $0.category == span.category }
+                    }
+                    guard let entry = found.first(where: { $0.entry.line == span.first && $0.entry.endLine == span.last }) ?? folded else {
+                        let over = found.filter { $0.entry.line <= span.last && $0.entry.endLine >= span.first }
+                            .map { "\($0.entry.line)-\($0.entry.endLine)" }
+                        score.boundaryMisses.append("\(record.id)@\(span.first)-\(span.last): found \(over.isEmpty ? "none" : over.joined(separator: ", "))")
+                        continue
+                    }
                     score.boundaryFound += 1
                     let part = Record(id: record.id + "@\(span.first)", source: record.source, category: span.category,
                                       severity: span.severity, text: "", spans: nil)
@@ -186,6 +204,7 @@ public struct CorpusEvaluation {
             for outcome in score.outcomes where !outcome.categoryRight || !outcome.severityRight {
                 out += "  miss \(outcome.record.id): expected \(outcome.record.category)/\(outcome.record.severity), got \(outcome.category)/\(outcome.severity ?? "-") [\(outcome.rule ?? "no rule")]\n"
             }
+            for miss in score.boundaryMisses { out += "  boundary \(miss)\n" }
         }
         return out
     }

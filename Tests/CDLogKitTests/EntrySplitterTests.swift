@@ -58,6 +58,37 @@ import Testing
         #expect(entries.map(\.endLine) == [4, 5])
     }
 
+    @Test func sentencesAPageWrappedStayOneMessage() throws {
+        // The first line ends in a space the wrapper left.
+        let text = "CoreData: warning: Multiple NSEntityDescriptions claim the NSManagedObject \n" + """
+        subclass 'FileEntity' so +entity is unable to disambiguate.
+        adding TestVoyage:_d147aa657fbf2adda0c82bf30d0e29a9 from guard clause here
+        references #: Optional(1)
+        short line
+        continues here
+        flutter: hello
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        // Wrapped: line 2. Not wrapped: a `key: value` print, a short line, a logger's tag.
+        #expect(entries.map(\.line) == [1, 3, 4, 5, 6, 7])
+        // A long line that ends a phrase (`clause here`) is not taken for a wrapped one.
+        let ended = try TestSupport.entries("CoreData: debug: CoreData+CloudKit: frobnicated 12 records in zone 3 at /x/y.sqlite\nunrelated app line 42", format: .xcode)
+        #expect(ended.count == 2)
+        let wrapped = try TestSupport.entries("[com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a\ntemporary identifier", format: .xcode)
+        #expect(wrapped.count == 1)
+        #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
+    }
+
+    @Test func aWrappedMessageIsReadAgainWithItsLinesJoined() throws {
+        // Kept as one entry by a prefixed capture, but the pattern's words are split over two lines.
+        let wrapped = "*** Terminating\napp due to uncaught exception 'NSInvalidArgumentException', reason:\n'Unsupported function expression count:(tracks.events)'"
+        #expect(TestSupport.classify(wrapped)?.category == .crash)
+        #expect(TestSupport.classify(wrapped)?.severity == .fatal)
+        // A finding the first reading makes is kept when the joined one says nothing more specific.
+        let plain = "CoreData: error: (14) I/O error for database at /x/Model.sqlite.\n  SQLite error code:14, 'unable to open database file'"
+        #expect(TestSupport.classify(plain)?.category == .store)
+    }
+
     @Test(arguments: [1, 7, 4096, 1 << 16])
     func resultsDoNotDependOnReadSize(_ chunkSize: Int) throws {
         let text = Self.multiLine + "\n" + FormatDetectionTests.samples.map(\.1).joined()

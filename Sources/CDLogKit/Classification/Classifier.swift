@@ -1,4 +1,5 @@
 import CDLogCore
+import CScan
 
 /// Picks the winning rule for an entry and extracts its fields.
 ///
@@ -109,6 +110,46 @@ public final class Classifier: Sendable {
     /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
+        let first = classifyOnce(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
+        // A message a poster or a page wrapped (`… claim the NSManagedObject\nsubclass 'Item'`) is read
+        // again with its lines joined when the first reading found nothing better than a catch-all; the
+        // joined reading counts when the first found nothing, or when its rule is no catch-all and outranks
+        // the first one.
+        guard !isCrashReport, first == nil || first!.rule.isCatchAll else { return first }
+        let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
+        guard newline >= 0, newline + 1 < message.count else { return first }
+        var joined = Classifier.joinedLines(message)
+        let second = joined.withUnsafeMutableBytes {
+            classifyOnce(message: UnsafeRawBufferPointer($0), preset: preset, isCrashReport: false, scratch: scratch)
+        }
+        guard let second else { return first }
+        guard let first else { return second }
+        return !second.rule.isCatchAll && second.rule.outranks(first.rule) ? second : first
+    }
+
+    /// `message` with each line break and the white space around it replaced by one space.
+    static func joinedLines(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(message.count)
+        var i = 0
+        while i < message.count {
+            let byte = message[i]
+            if byte == 0x0A || byte == 0x0D {
+                while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+                var j = i + 1
+                while j < message.count, [0x0A, 0x0D, 0x20, 0x09].contains(message[j]) { j += 1 }
+                if !out.isEmpty, j < message.count { out.append(0x20) }
+                i = j
+                continue
+            }
+            out.append(byte)
+            i += 1
+        }
+        return out
+    }
+
+    private func classifyOnce(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
+                              isCrashReport: Bool, scratch: Scratch) -> Classification? {
         // The tables are read where they are used, not copied to a local first (a local copy of all
         // their fields cost about 60 instructions per entry).
         guard scratch.prefilterTables.scan(message, scratch.prefilter) else { return nil }

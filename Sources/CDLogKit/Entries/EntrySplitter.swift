@@ -242,6 +242,11 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
+                // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
+                // / `subclass 'Item' so +entity …`): the rest of the same message.
+                header = nil
+            }
             if header == nil, open, prefixed, EntrySplitter.startsBareMessage(line, after: entry.message.bytes) {
                 // A bare line among prefixed ones (test-runner output, an app's print) after an entry
                 // that ended its sentence is a message of its own, not a continuation.
@@ -319,6 +324,45 @@ public struct EntrySplitter {
         guard end > i else { return false }
         return !message[i..<end].contains(32)
     }
+
+    /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client
+    /// wrapped: the open message's last line is long (`wrapWidth` bytes or more) and ends mid-sentence (a
+    /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word that is not a logger's tag (`flutter:`,
+    /// `nw_path`, `objc[12]`) and holds no `key: value`.
+    static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first >= 97, first <= 122 else { return false }
+        var i = 0
+        while i < line.count, line[i] != 32 {
+            let byte = line[i]
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")
+                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
+            i += 1
+        }
+        // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence.
+        if line.contains(sequence: ": ") { return false }
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        guard end > 0 else { return false }
+        var start = end
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        guard end - start >= wrapWidth else { return false }
+        // The break is mid-sentence: the wrapper left a space at the end of the line, or the line ends in a
+        // comma or a word no sentence ends with (`for a`, `to the`, `is`).
+        if end < message.count || message[end - 1] == UInt8(ascii: ",") { return true }
+        var wordStart = end
+        while wordStart > start, (message[wordStart - 1] | 0x20) >= 97, (message[wordStart - 1] | 0x20) <= 122 { wordStart -= 1 }
+        guard wordStart < end, end - wordStart <= 4 else { return false }
+        let word = Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
+        return unfinishedWords.contains(word)
+    }
+
+    /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.
+    static let unfinishedWords: Set<[UInt8]> = Set(["a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with",
+                                                     "from", "and", "or", "is", "are", "was", "be", "not", "that", "its",
+                                                     "this", "as", "into"].map { Array($0.utf8) })
+
+    /// The shortest line a wrapped one is taken for: pages and mail clients wrap at 60–80 columns.
+    static let wrapWidth = 50
 
     /// True when `line`, unprefixed in a prefixed capture, starts a message of its own: a capitalised
     /// word at the start of the line after an entry whose text ended a sentence or a structure

@@ -134,6 +134,10 @@ public final class Rule: Sendable {
              resolution: resolution)
     }
 
+    /// A rule that speaks only when nothing more specific does: the fallbacks, the activity fallback and
+    /// the catch-all crash rules (negative priority).
+    var isCatchAll: Bool { priority < 0 || resolution == .fallback || resolution == .activity }
+
     /// True when `self` wins over `other` for the same entry (Rules/README.md, "Which rule wins").
     public func outranks(_ other: Rule) -> Bool {
         if priority != other.priority { return priority > other.priority }

@@ -125,6 +125,9 @@ import Testing
             ("SwiftData: ModelContainer could not be created: unexpected layout", "fallback.init"),
             ("CloudKit: failed to fetch the zone list for an unknown reason", "fallback.cloudkit"),
             ("CoreData: error: migration of the legacy store failed", "fallback.migration"),
+            ("[com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a temporary identifier, failed", "fallback.concurrency"),
+            ("error: Error: Persistent History (2) has to be truncated due to the following entities being removed", "fallback.history"),
+            ("Error merging: Error Domain=CDEErrorDomain Code=106 \"The operation couldn’t be completed.\"", "fallback.sync"),
         ]
         for (text, rule) in cases {
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")

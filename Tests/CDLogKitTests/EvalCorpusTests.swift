@@ -11,10 +11,10 @@ import Testing
 
     @Test func developmentPartHoldsItsFigures() throws {
         let records = try CorpusEvaluation.readRecords(at: Self.dev)
-        #expect(records.count >= 850, "Eval/dev holds \(records.count) records")
+        #expect(records.count >= 1040, "Eval/dev holds \(records.count) records")
         let score = try CorpusEvaluation(classifier: TestSupport.classifier).score(records)
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
-        #expect(score.categoryAccuracy >= 0.83, "category accuracy \(score.categoryAccuracy)")
+        #expect(score.categoryAccuracy >= 0.82, "category accuracy \(score.categoryAccuracy)")
         #expect(score.severityAgreement >= 0.84, "severity agreement \(score.severityAgreement)")
         #expect(score.falseAlarms <= 1, "\(score.falseAlarms) noise lines reported above info")
         #expect(score.boundaryAccuracy >= 0.98, "paste boundaries \(score.boundaryAccuracy)")

@@ -76,6 +76,10 @@ import Testing
         #expect(ended.count == 2)
         let wrapped = try TestSupport.entries("[com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a\ntemporary identifier", format: .xcode)
         #expect(wrapped.count == 1)
+        // The error a line ending in a colon announces.
+        let announced = try TestSupport.entries("Thread 1: Fatal error: Cannot initialize AwardService: \nSwiftDataError(_error: SwiftData.SwiftDataError._Error.loadIssueModelContainer)\nSettings: saved", format: .xcode)
+        #expect(announced.map(\.line) == [1, 3])
+        #expect(TestSupport.classify(announced[0].message)?.category == .initialization)
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
     }
 

@@ -330,6 +330,7 @@ public struct EntrySplitter {
     /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word that is not a logger's tag (`flutter:`,
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        if EntrySplitter.announcesError(line, after: message) { return true }
         guard let first = line.first, first >= 97, first <= 122 else { return false }
         var i = 0
         while i < line.count, line[i] != 32 {
@@ -360,6 +361,25 @@ public struct EntrySplitter {
     static let unfinishedWords: Set<[UInt8]> = Set(["a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with",
                                                      "from", "and", "or", "is", "are", "was", "be", "not", "that", "its",
                                                      "this", "as", "into"].map { Array($0.utf8) })
+
+    /// True when the open message's last line ends with a colon (`Fatal error: Cannot initialize X: `) and
+    /// `line` is the error it announces: a type name ending in `Error` or `Exception` followed by `(`, `:`
+    /// or `.` (`SwiftDataError(_error: …)`, `NSInternalInconsistencyException: …`).
+    static func announcesError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        guard end > 0, message[end - 1] == UInt8(ascii: ":"), let first = line.first, first >= 65, first <= 90 else { return false }
+        var i = 0
+        while i < line.count, i < 80, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || line[i] == UInt8(ascii: "_")
+            || line[i] == UInt8(ascii: ".") || (line[i] >= 48 && line[i] <= 57) { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: "(") || line[i] == UInt8(ascii: ":") || line[i] == UInt8(ascii: ".") else { return false }
+        func endsName(with suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            guard i >= count else { return false }
+            return (0..<count).allSatisfy { line[i - count + $0] == suffix.utf8Start[$0] }
+        }
+        return endsName(with: "Error") || endsName(with: "Exception")
+    }
 
     /// The shortest line a wrapped one is taken for: pages and mail clients wrap at 60–80 columns.
     static let wrapWidth = 50

@@ -15,6 +15,9 @@ enum CrashBlame {
         case storeLoad = "store-load"
         case saveOnMain = "save-on-main"
         case fetchOnMain = "fetch-on-main"
+        /// A save or a fetch on a thread other than the main one: no watchdog story, no "on main" claim.
+        case save
+        case fetch
         case sqliteLockWait = "sqlite-lock-wait"
         case sqliteIO = "sqlite-io"
         /// Core Data frames whose operation is none of the above (e.g. `performBlockAndWait` only).
@@ -138,9 +141,9 @@ enum CrashBlame {
         let save = hits[.save]?.first
         let fetch = hits[.fetch]?.first
         if let save, fetch == nil || save < fetch! {
-            return (.saveOnMain, frames(.save, .lockWait, .io))
+            return (onMain ? .saveOnMain : .save, frames(.save, .lockWait, .io))
         }
-        if fetch != nil { return (.fetchOnMain, frames(.fetch, .lockWait, .io, .sqliteOther)) }
+        if fetch != nil { return (onMain ? .fetchOnMain : .fetch, frames(.fetch, .lockWait, .io, .sqliteOther)) }
         if hits[.lockWait] != nil { return (.sqliteLockWait, frames(.lockWait, .sqliteOther)) }
         if hits[.io] != nil { return (.sqliteIO, frames(.io, .sqliteOther)) }
         if hits[.sqliteOther] != nil { return (.sqliteIO, frames(.sqliteOther)) }

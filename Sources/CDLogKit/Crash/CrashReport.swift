@@ -45,6 +45,11 @@ struct CrashReport {
     var writesCaused: String?
 
     var threads: [CrashThread] = []
+    /// A resource report (`MicrostackshotReader`): its one thread is the heaviest stack the samples found,
+    /// not a thread that crashed, and there is no main thread.
+    var isResourceReport = false
+    /// A resource report's `Event:` (`cpu usage`, `disk writes`, `wakeups`).
+    var resourceEvent: String?
     /// Index into `threads` of the thread the report says crashed / was attributed.
     var faultingThread: Int?
     var lastExceptionBacktrace: [CrashFrame] = []

@@ -35,6 +35,8 @@ public enum CrashReportReader {
         var lines = 0
         var sawException = false
         var sawHeader = false
+        var sawResourceEvent = false
+        var sawResourceCompanion = false
         // maxSplits: only the first lines are looked at, so only they are split (by Characters, which
         // on the whole 64 KiB sample cost about 28 M instructions per source).
         for line in start.split(maxSplits: 61, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -47,6 +49,12 @@ public enum CrashReportReader {
                 sawHeader = true
             }
             if sawException && sawHeader { return true }
+            // A resource report (microstackshot text): `Event: cpu usage` with `Command:` / `Action taken:`.
+            if line.hasPrefix("Event:"), MicrostackshotReader.subtype(forEvent: CrashText.trim(line.dropFirst(6)).description, killed: false) != nil {
+                sawResourceEvent = true
+            }
+            if line.hasPrefix("Command:") || line.hasPrefix("Action taken:") { sawResourceCompanion = true }
+            if sawResourceEvent && sawResourceCompanion { return true }
         }
         return false
     }
@@ -100,6 +108,9 @@ public enum CrashReportReader {
 
         // Legacy text, possibly several reports one after the other.
         let all = lines.lines(from: start, to: bytes.count)
+        if MicrostackshotReader.isResourceReport(all.lines) {
+            return [MicrostackshotReader.read(lines: all.lines, firstLineNumber: all.first, format: .crash)]
+        }
         var reports: [CrashReport] = []
         var chunkStart = all.lines.startIndex
         for index in all.lines.indices where index > chunkStart && CrashText.trim(all.lines[index]).hasPrefix("Incident Identifier:") {
@@ -154,9 +165,11 @@ public enum CrashReportReader {
             if body.truncated { report.missing.append("end of the report (the JSON body is cut off)") }
             return [report]
         }
-        // bug_type 109 and similar: JSON header, then legacy text.
+        // bug_type 109 and similar: JSON header, then legacy text; 206/202/145/142: a resource report.
         let text = lines.lines(from: bodyStart, to: bytes.count)
-        var legacy = LegacyCrashReader.read(lines: text.lines, firstLineNumber: text.first, format: .ips)
+        let isResource = MicrostackshotReader.isResourceReport(text.lines)
+        var legacy = isResource ? MicrostackshotReader.read(lines: text.lines, firstLineNumber: text.first, format: .ips)
+            : LegacyCrashReader.read(lines: text.lines, firstLineNumber: text.first, format: .ips)
         legacy.firstLine = report.firstLine
         // Header fields are what App Store Connect shows; the text fills the rest.
         legacy.appName = report.appName ?? legacy.appName
@@ -166,7 +179,7 @@ public enum CrashReportReader {
         legacy.osVersion = legacy.osVersion ?? report.osVersion
         legacy.incidentID = legacy.incidentID ?? report.incidentID
         legacy.timestamp = legacy.timestamp ?? report.timestamp
-        if legacy.exceptionType == nil && legacy.signal == nil && legacy.threads.isEmpty {
+        if !isResource && legacy.exceptionType == nil && legacy.signal == nil && legacy.threads.isEmpty {
             throw ToolFailure("\(source): .ips bug_type \(bugType)\(bugTypeName(bugType)) is not a crash report")
         }
         return [legacy]
@@ -225,7 +238,9 @@ public enum CrashReportReader {
         case "288": return " (stackshot)"
         case "211": return " (analytics)"
         case "210": return " (panic)"
-        case "206": return " (cpu_resource)"
+        case "206", "202": return " (cpu_resource)"
+        case "145": return " (disk writes resource)"
+        case "142": return " (wakeups resource)"
         default: return ""
         }
     }

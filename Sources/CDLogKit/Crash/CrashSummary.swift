@@ -58,6 +58,8 @@ enum CrashSummary {
         add("exceptionType", report.exceptionType)
         add("signal", report.signal)
         add("exceptionSubtype", report.exceptionSubtype)
+        add("exceptionMessage", report.exceptionMessage.map { String($0.prefix(500)) })
+        add("resourceEvent", report.resourceEvent)
         add("exceptionName", report.exceptionName)
         add("exceptionReason", report.exceptionReason.map { String($0.prefix(500)) })
         add("terminationNamespace", report.terminationNamespace)
@@ -77,7 +79,7 @@ enum CrashSummary {
         add("writesCaused", report.writesCaused)
         if let faulting = report.faultingThread { add("faultingThread", String(report.threads[faulting].number)) }
 
-        let mainIndex = report.threads.firstIndex(where: \.isMain)
+        let mainIndex = report.isResourceReport ? nil : report.threads.firstIndex(where: \.isMain)
             ?? (report.format == .metrickit ? report.faultingThread : report.threads.firstIndex(where: { $0.number == 0 }))
         let mainFrames = mainIndex.map { report.threads[$0].frames.prefix(mainThreadFrameCount).map(\.display) } ?? []
         add("mainThreadFrames", mainFrames.isEmpty ? nil : mainFrames.joined(separator: "; "))
@@ -86,7 +88,8 @@ enum CrashSummary {
         if let faulting = report.faultingThread, faulting != mainIndex {
             let thread = report.threads[faulting]
             let frames = thread.frames.prefix(mainThreadFrameCount).map(\.display)
-            add("crashedThread", String(thread.number) + (thread.queue.map { " (\($0))" } ?? thread.name.map { " (\($0))" } ?? ""))
+            add("crashedThread", report.isResourceReport ? "heaviest stack"
+                : String(thread.number) + (thread.queue.map { " (\($0))" } ?? thread.name.map { " (\($0))" } ?? ""))
             add("crashedThreadFrames", frames.isEmpty ? nil : frames.joined(separator: "; "))
         }
         let exceptionFrames = report.lastExceptionBacktrace
@@ -157,7 +160,9 @@ enum CrashSummary {
         if let faulting = report.faultingThread, faulting != mainIndex {
             let thread = report.threads[faulting]
             let frames = thread.frames.prefix(mainThreadFrameCount).map(\.display)
-            if !frames.isEmpty { lines.append("Crashed thread \(thread.number): \(frames.joined(separator: "; "))") }
+            if !frames.isEmpty {
+                lines.append((report.isResourceReport ? "Heaviest stack: " : "Crashed thread \(thread.number): ") + frames.joined(separator: "; "))
+            }
         }
         let backtrace = report.lastExceptionBacktrace
             .filter { !($0.symbol ?? "").hasPrefix("__exceptionPreprocess") && !($0.symbol ?? "").hasPrefix("objc_exception_throw") }

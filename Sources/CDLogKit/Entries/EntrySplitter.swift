@@ -122,12 +122,19 @@ public struct EntrySplitter {
         var firstLine = 0
         var bytes = 0
         var emitted = 0
+        // Whether the lines so far hold a report's body (an exception, a thread, a resource event): only
+        // then does an `Incident Identifier:` line start the next report. A resource report prints its
+        // date and OS lines before its incident identifier.
+        var hasBody = false
         let source = reader.sourceName
         func finish(_ entry: inout RawEntry) throws {
-            defer { lines.removeAll(keepingCapacity: true); bytes = 0 }
+            defer { lines.removeAll(keepingCapacity: true); bytes = 0; hasBody = false }
             while let last = lines.last, CrashText.trim(last).isEmpty { lines.removeLast() }
             guard !lines.isEmpty else { return }
-            let report = LegacyCrashReader.read(lines: lines[...], firstLineNumber: firstLine)
+            // A resource report (`Event: cpu usage`, a heaviest stack) is read by its own reader.
+            let report = MicrostackshotReader.isResourceReport(lines)
+                ? MicrostackshotReader.read(lines: lines[...], firstLineNumber: firstLine, format: .crash)
+                : LegacyCrashReader.read(lines: lines[...], firstLineNumber: firstLine)
             guard CrashReportReader.hasContent(report) else { return }
             let prepared = CrashSummary.entry(for: report, source: source)
             entry.reset(line: prepared.line, format: .crashReport)
@@ -143,9 +150,13 @@ public struct EntrySplitter {
             if lines.isEmpty {
                 if trimmed.isEmpty { return } // blank lines before a report
                 firstLine = reader.lineNumber
-            } else if trimmed.hasPrefix("Incident Identifier:") {
+            } else if trimmed.hasPrefix("Incident Identifier:"), hasBody {
                 try finish(&entry)
                 firstLine = reader.lineNumber
+            }
+            if !hasBody, trimmed.hasPrefix("Exception Type:") || trimmed.hasPrefix("Event:") || trimmed.hasPrefix("Thread ")
+                || trimmed.hasPrefix("Termination Reason:") || trimmed.hasPrefix("Crashed Thread:") {
+                hasBody = true
             }
             bytes += line.count + 1
             if bytes > EntryLimits.maxDocumentBytes {

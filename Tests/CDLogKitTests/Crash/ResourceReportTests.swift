@@ -1,0 +1,95 @@
+import Testing
+import Foundation
+import CDLogCore
+@testable import CDLogKit
+
+/// Resource reports (microstackshot text: cpu usage, disk writes, wakeups; issue 24): read, not refused,
+/// as an EXC_RESOURCE report whose one thread is the heaviest stack. Expectations come from what the
+/// sample reports say (`Event:`, `Action taken:`, the figures and the frames printed).
+@Suite("Resource reports")
+struct ResourceReportTests {
+    static func sample(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("Samples/crash/\(name)")))
+    }
+
+    @Test func diskWritesReportWithIPSHeader() throws {
+        let entries = try CrashReportReader.entries(fromDocument: Self.sample("disk-writes-resource.ips"), source: "d.ips")
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry.field("exceptionType") == "EXC_RESOURCE")
+        #expect(entry.field("exceptionSubtype") == "IO")
+        #expect(entry.field("resourceEvent") == "disk writes")
+        #expect(entry.field("writesCaused") == "1073.75 MB")
+        #expect(entry.field("appVersion") == "2.4" && entry.field("build") == "118")
+        #expect(entry.field("exceptionMessage")?.hasPrefix("1073.75 MB of file backed memory dirtied over 1419 seconds") == true)
+        #expect(entry.field("exceptionMessage")?.hasSuffix("action taken: none") == true)
+        // The heaviest stack, deepest frame first, and no main thread: a background queue's save.
+        #expect(entry.field("crashedThread") == "heaviest stack")
+        #expect(entry.field("crashedThreadFrames")?.hasPrefix("libsystem_kernel.dylib  pwrite + 8; libsqlite3.dylib  sqlite3_step") == true)
+        #expect(entry.field("mainThreadFrames") == nil)
+        #expect(entry.field("blamedCause") == "save")
+        #expect(!entry.message.contains("Main thread:"))
+        let result = TestSupport.classifier.classify(text: entry.message, isCrashReport: true, scratch: TestSupport.classifier.makeScratch())
+        #expect(result?.rule.id == "crash.exc-resource.disk-writes")
+        #expect(result?.severity == .warning)
+    }
+
+    @Test func cpuReportWithoutHeaderWhereTheProcessWasKilled() throws {
+        // The whole file as `cdlog classify` reads it: format detection, then the streaming legacy reader.
+        let run = try TestSupport.classifyRun(Self.sample("cpu-resource-killed.txt"), threads: 1).0
+        let found = run.entries.compactMap(\.classification)
+        #expect(found.count == 1)
+        #expect(found.first?.rule.id == "crash.exc-resource.cpu-fatal")
+        #expect(found.first?.severity == .fatal)
+        let entry = try #require(run.entries.first?.entry)
+        // The date and OS lines come before the incident identifier: still one report.
+        #expect(entry.line == 1)
+        #expect(entry.field("osVersion") == "iPhone OS 17.6.1 (Build 21G93)")
+        #expect(entry.field("exceptionSubtype") == "CPU_FATAL")
+        #expect(entry.field("blamedCause") == "fetch")
+        #expect(entry.field("totalCPUSeconds") == "48")
+    }
+
+    @Test func aCPUReportNotKilledIsAWarningAndBugType206IsRead() throws {
+        let header = #"{"app_name":"App","bug_type":"206","os_version":"iPhone OS 17.0 (21A329)","incident_id":"X","app_version":"1.0","build_version":"7","bundleID":"com.example.app","name":"App"}"#
+        let body = """
+        Date/Time:        2026-01-02 03:04:05.000 +0000
+        Command:          App
+        Event:            cpu usage
+        Action taken:     none
+        CPU:              90 seconds cpu time over 150 seconds (60% cpu
+         average), exceeding limit of 50% cpu over 180 seconds
+
+        Heaviest stack for the target process:
+          18  ??? (libsystem_pthread.dylib + 14340) [0x1db258804]
+          18  ??? (App + 18536)
+          16  ??? (CoreData + 1234) [0x104f2e790]
+        """
+        let entries = try CrashReportReader.entries(fromDocument: Array((header + "\n" + body).utf8), source: "c.ips")
+        let entry = try #require(entries.first)
+        #expect(entry.field("exceptionSubtype") == "CPU")
+        // A value the page wrapped is joined.
+        #expect(entry.field("exceptionMessage")?.contains("(60% cpu average), exceeding limit of 50% cpu over 180 seconds") == true)
+        #expect(entry.field("crashedThreadFrames") == "CoreData + 1234; App + 18536; libsystem_pthread.dylib + 14340")
+        #expect(entry.field("blamedCause") == "coredata-unsymbolicated")
+        let result = TestSupport.classifier.classify(text: entry.message, isCrashReport: true, scratch: TestSupport.classifier.makeScratch())
+        #expect(result?.rule.id == "crash.exc-resource.cpu")
+    }
+
+    @Test func framesInEveryPrintedForm() throws {
+        let plain = try #require(MicrostackshotReader.frame("18  ??? (libdispatch.dylib + 89464) [0x19146ad78]"))
+        #expect(plain.image == "libdispatch.dylib" && plain.offset == 89464 && plain.symbol == nil)
+        let noAddress = try #require(MicrostackshotReader.frame("11  ??? (dyld + 82408)"))
+        #expect(noAddress.image == "dyld" && noAddress.offset == 82408)
+        let symbol = try #require(MicrostackshotReader.frame("98   -[NSManagedObjectContext save:] + 1136 (CoreData + 349812) [0x1a5bcf674]"))
+        #expect(symbol.image == "CoreData" && symbol.symbol == "-[NSManagedObjectContext save:] + 1136")
+        #expect(MicrostackshotReader.frame("...") == nil)
+        #expect(MicrostackshotReader.frame("Powerstats for:   Notes [2210]") == nil)
+    }
+
+    @Test func aTextThatOnlyMentionsAnEventIsNoResourceReport() throws {
+        #expect(!MicrostackshotReader.isResourceReport(["Event: launch", "Command: x"].map { Substring($0) }))
+        #expect(!MicrostackshotReader.isResourceReport(["Event: cpu usage"].map { Substring($0) }))
+        #expect(MicrostackshotReader.isResourceReport(["Event: wakeups", "Action taken: none"].map { Substring($0) }))
+    }
+}

@@ -128,11 +128,21 @@ enum MetricKitReader {
         while let node = current, frames.count < 1024 {
             var frame = CrashFrame()
             frame.image = node["binaryName"]?.string ?? node["binaryUUID"]?.string
-            frame.offset = node["offsetIntoBinaryTextSegment"]?.integer
+            frame.offset = realOffset(node["offsetIntoBinaryTextSegment"]?.integer, address: node["address"]?.integer)
             frames.append(frame)
             current = heaviest(node["subFrames"]?.array ?? [])
         }
         return frames
+    }
+
+    /// The offset of a frame into its binary. iOS 14.0.x payloads put the binary's load address in
+    /// `offsetIntoBinaryTextSegment` (frames then read `libswiftCore.dylib + 6859616256`): a value no text
+    /// segment is that large (4 GiB or more) that is not above the frame's `address` is a load address,
+    /// and the real offset is `address` minus it.
+    static func realOffset(_ offset: UInt64?, address: UInt64?) -> UInt64? {
+        guard let offset else { return nil }
+        if offset >= 1 << 32, let address, address >= offset { return address - offset }
+        return offset
     }
 
     private static func heaviest(_ nodes: [CrashJSON]) -> CrashJSON? {

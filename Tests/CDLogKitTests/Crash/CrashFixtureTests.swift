@@ -92,6 +92,21 @@ struct CrashFixtureTests {
         #expect(result.category.id == expected.category)
     }
 
+    /// iOS 14.0.x MetricKit put the binary's load address in `offsetIntoBinaryTextSegment` (the fixture's
+    /// frames say `offsetIntoBinaryTextSegment: 6859616256, address: 6859816880`): the offset shown is
+    /// `address` minus the load address, so the frame can be symbolicated.
+    @Test func iOS14MetricKitLoadAddressesBecomeOffsets() throws {
+        let entries = try CrashFixtures.entries("metrickit-two-crashes-ios14.json")
+        let frames = entries.compactMap { $0.field("mainThreadFrames") ?? $0.field("crashedThreadFrames") }.joined(separator: "; ")
+        #expect(frames.contains("libswiftCore.dylib + 200624"), "\(frames)")
+        #expect(!frames.contains("6859616256"))
+        #expect(MetricKitReader.realOffset(6859616256, address: 6859816880) == 200624)
+        // An ordinary offset, and a large value above the address, are kept as they are.
+        #expect(MetricKitReader.realOffset(41040, address: 4303609936) == 41040)
+        #expect(MetricKitReader.realOffset(1 << 40, address: 5) == 1 << 40)
+        #expect(MetricKitReader.realOffset(nil, address: 5) == nil)
+    }
+
     @Test func multipleReportsInOnePayloadBecomeSeparateEntries() throws {
         #expect(try CrashFixtures.entries("metrickit-two-crashes-ios14.json").count == 2)
         let simulated = try CrashFixtures.entries("metrickit-xcode-simulated-macos13.json")

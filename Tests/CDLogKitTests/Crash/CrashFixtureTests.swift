@@ -37,7 +37,7 @@ struct CrashFixtureTests {
         Expectation(file: "crash-watchdog-unsymbolicated-ios13-excerpt.crash", format: "crash", rule: "watchdog.kill",
                     category: "watchdog", code: "0x8badf00d", exceptionType: "EXC_CRASH", event: "scene-create",
                     cpu: "waiting"),
-        Expectation(file: "crash-dead10cc-sqlite-ios10.crash", format: "crash", rule: "crash.file-lock-at-suspension",
+        Expectation(file: "crash-dead10cc-sqlite-ios10.crash", format: "crash", rule: "crash.file-lock-at-suspension.sqlite",
                     category: "crash", code: "0xdead10cc", exceptionType: "EXC_CRASH", cause: "sqlite-io"),
         Expectation(file: "crash-exc-resource-cpu-ios8.crash", format: "ips", rule: "crash.exc-resource.cpu",
                     category: "crash", exceptionType: "EXC_RESOURCE"),

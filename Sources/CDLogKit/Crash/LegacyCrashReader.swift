@@ -51,13 +51,13 @@ enum LegacyCrashReader {
             }
             if trimmed.hasPrefix("Binary Images:") { break }
 
-            // Threads and frames.
-            if line.hasPrefix("Thread ") {
-                if line.contains(" crashed with ") || line.contains("Thread State") {
+            // Threads and frames (a report quoted with an indentation of its own is read the same).
+            if trimmed.hasPrefix("Thread ") {
+                if trimmed.contains(" crashed with ") || trimmed.contains("Thread State") {
                     section = .skipUntilBlank
                     continue
                 }
-                if let (number, header) = threadHeader(line) {
+                if let (number, header) = threadHeader(trimmed) {
                     let index = thread(number)
                     apply(header, to: &report.threads[index])
                     section = .thread(index)
@@ -86,7 +86,7 @@ enum LegacyCrashReader {
             case .lastExceptionBacktrace:
                 continue  // iOS ≤ 9 prints "(0x1838b2db0 0x182f17f80 …)": addresses only
             case .terminationReason:
-                if let key = headerKey(line), sectionKeys.contains(key) {
+                if let key = headerKey(trimmed), sectionKeys.contains(key) {
                     section = .header
                 } else {
                     terminationLines.append(String(trimmed))
@@ -96,8 +96,8 @@ enum LegacyCrashReader {
                 break
             }
 
-            guard let key = headerKey(line) else { continue }
-            let value = headerValue(line)
+            guard let key = headerKey(trimmed) else { continue }
+            let value = headerValue(trimmed)
             switch key {
             case "Incident Identifier": report.incidentID = value
             case "Hardware Model": report.device = value

@@ -195,6 +195,9 @@ public struct EntrySplitter {
         var report: [UInt8] = []
         var reportStartLine = 0
         var inReport = false
+        // The indentation of a pasted report's first line: a line indented less ends the report (a test
+        // runner's or a page's own text after a quoted report).
+        var reportIndent = 0
         // No local functions here: variables they capture are boxed, and then every access to them is
         // checked for exclusivity at run time (about six checks per line); the helpers are static and
         // take what they change as inout.
@@ -205,7 +208,8 @@ public struct EntrySplitter {
             let number = reader.lineNumber
             if inReport {
                 // The report goes on until the log resumes (a prefixed line or a console entry word).
-                let resumes = lineFormat.header(of: line).map { EntrySplitter.resumesLog(line, header: $0, bare: !prefixed) } ?? false
+                let dedented = reportIndent > 0 && !isBlank(line) && ByteScan.spaces(line, at: 0) < reportIndent
+                let resumes = dedented || (lineFormat.header(of: line).map { EntrySplitter.resumesLog(line, header: $0, bare: !prefixed) } ?? false)
                 if !resumes && report.count + line.count < EntryLimits.maxDocumentBytes {
                     report.append(contentsOf: line)
                     report.append(0x0A)
@@ -220,6 +224,7 @@ public struct EntrySplitter {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 inReport = true
                 reportStartLine = number
+                reportIndent = ByteScan.spaces(line, at: 0)
                 report.append(contentsOf: line)
                 report.append(0x0A)
                 return

@@ -6,7 +6,7 @@ import CDLogCore
 /// Resource reports (microstackshot text: cpu usage, disk writes, wakeups; issue 24): read, not refused,
 /// as an EXC_RESOURCE report whose one thread is the heaviest stack. Expectations come from what the
 /// sample reports say (`Event:`, `Action taken:`, the figures and the frames printed).
-@Suite("Resource reports")
+@Suite("Resource and embedded reports")
 struct ResourceReportTests {
     static func sample(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("Samples/crash/\(name)")))
@@ -85,6 +85,25 @@ struct ResourceReportTests {
         #expect(symbol.image == "CoreData" && symbol.symbol == "-[NSManagedObjectContext save:] + 1136")
         #expect(MicrostackshotReader.frame("...") == nil)
         #expect(MicrostackshotReader.frame("Powerstats for:   Notes [2210]") == nil)
+    }
+
+    /// Issue 24: a report quoted inside other text (a test runner's output, indented) is found and read,
+    /// and the text after it is not swallowed into it.
+    @Test func aReportEmbeddedInATestRunnerDumpIsFound() throws {
+        let report = String(decoding: try CrashFixtures.bytes("crash-swift-trap-ios16.crash"), as: UTF8.self)
+        let indented = report.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n")
+        let text = "Test Suite 'All tests' started at 2026-01-02 10:00:00.000\nThe crash report:\n" + indented
+            + "\nTest Suite 'All tests' failed at 2026-01-02 10:00:05.000.\n"
+        let run = try TestSupport.classifyRun(Array(text.utf8), threads: 1).0
+        let crash = try #require(run.entries.first { $0.classification?.rule.id == "crash.swift-trap" })
+        #expect(crash.entry.line == 3)
+        #expect(crash.entry.field("appName") == "iOSCrashingTest")
+        let last = try #require(run.entries.last)
+        #expect(last.entry.message.hasPrefix("Test Suite 'All tests' failed"), "the runner's line after the report is its own entry")
+        // Forced to read crash reports, the same text gives the report (the prose around it is skipped).
+        let forced = try TestSupport.classifyRun(Array(text.utf8), threads: 1, format: .crashReport).0
+        #expect(forced.entries.compactMap(\.classification).map(\.rule.id) == ["crash.swift-trap"])
     }
 
     @Test func aTextThatOnlyMentionsAnEventIsNoResourceReport() throws {

@@ -96,6 +96,12 @@ enum CrashSummary {
             .filter { !($0.symbol ?? "").hasPrefix("__exceptionPreprocess") && !($0.symbol ?? "").hasPrefix("objc_exception_throw") }
             .prefix(mainThreadFrameCount).map(\.display)
         add("exceptionBacktrace", exceptionFrames.isEmpty ? nil : exceptionFrames.joined(separator: "; "))
+        // Where it happened, for a headline: the thread, the first frame past the trap machinery, its binary.
+        let place = CrashPlace.place(of: report)
+        add("crashingThread", place.thread)
+        add("crashingFrame", place.frame)
+        add("crashingBinary", place.binary)
+        add("persistenceCall", place.persistenceCall)
         // A report without threads (a jetsam event) has no frame to blame.
         if !report.threads.isEmpty || report.terminationNamespace != "JETSAM" { add("blamedCause", verdict.cause.rawValue) }
         var blamedFrames = verdict.frames

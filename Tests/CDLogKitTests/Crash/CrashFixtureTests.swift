@@ -92,6 +92,26 @@ struct CrashFixtureTests {
         #expect(result.category.id == expected.category)
     }
 
+    /// Issue 24: a headline names where it crashed: the thread, the first frame past the trap and throw
+    /// machinery, and whose binary that is. Expectations from what the fixtures print.
+    @Test func theCrashPlaceIsNamed() throws {
+        let trap = try #require(CrashFixtures.entries("crash-swift-trap-ios16.crash").first)
+        #expect(trap.field("crashingThread") == "the main thread")
+        #expect(trap.field("crashingBinary") == "the app (iOSCrashingTest)")
+        #expect(trap.field("crashingFrame")?.hasPrefix("iOSCrashingTest") == true)
+        let exception = try #require(CrashFixtures.entries("crash-coredata-exception-ios13-excerpt.crash").first)
+        #expect(exception.field("crashingBinary") == "system framework CoreData")
+        #expect(exception.field("persistenceCall")?.contains("_coordinator_you_never_successfully_opened_the_database") == true)
+        // A process the system killed did not crash anywhere.
+        let killed = try #require(CrashReportReader.entries(fromDocument: Array(try Data(contentsOf: TestSupport.packageRoot
+            .appendingPathComponent("Samples/crash/dead10cc-sqlite.crash"))), source: "k.crash").first)
+        #expect(killed.field("crashingFrame") == nil && killed.field("crashingThread") == nil)
+        #expect(CrashPlace.binaryKind("Realm", appName: "Notes") == "third-party framework Realm")
+        #expect(CrashPlace.binaryKind("UIKitCore", appName: "Notes") == "system framework UIKitCore")
+        #expect(CrashPlace.binaryKind("libsqlite3.dylib", appName: nil) == "system framework libsqlite3.dylib")
+        #expect(CrashPlace.binaryKind("Notes", appName: "Notes") == "the app (Notes)")
+    }
+
     /// iOS 14.0.x MetricKit put the binary's load address in `offsetIntoBinaryTextSegment` (the fixture's
     /// frames say `offsetIntoBinaryTextSegment: 6859616256, address: 6859816880`): the offset shown is
     /// `address` minus the load address, so the frame can be symbolicated.

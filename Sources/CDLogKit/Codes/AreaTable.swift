@@ -72,15 +72,8 @@ enum AreaTable {
         var areas: [Area] = []
         var names = Set<String>()
         for node in map["areas"]?.sequence ?? [] {
-            guard let rowMapping = node.mapping else { throw loader.failure(at: node, "an area row is a mapping") }
-            let row = RuleLoader.keyed(rowMapping)
-            for (keyNode, _) in rowMapping where !rowKeys.contains(keyNode.string ?? "") {
-                throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in an area row")
-            }
-            func text(_ key: String) throws -> String {
-                guard let value = row[key]?.string, !value.isEmpty else { throw loader.failure(at: node, "an area row needs `\(key)`") }
-                return value
-            }
+            let row = try TableRow(node, keys: rowKeys, what: "an area row", loader: loader)
+            let text = row.text
             let name = try text("name")
             guard names.insert(name).inserted else { throw loader.failure(at: row["name"], "area `\(name)` is listed twice") }
             guard let category = Category(rawValue: try text("category")) else {

@@ -50,15 +50,8 @@ enum ExceptionTable {
 
         func row(_ node: Node, keys: Set<String>, kind: RowKind) throws {
             let isName = kind == .name
-            guard let rowMapping = node.mapping else { throw loader.failure(at: node, "an exception row is a mapping") }
-            let row = RuleLoader.keyed(rowMapping)
-            for (keyNode, _) in rowMapping where !keys.contains(keyNode.string ?? "") {
-                throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in an exception row")
-            }
-            func text(_ key: String) throws -> String {
-                guard let value = row[key]?.string, !value.isEmpty else { throw loader.failure(at: node, "an exception row needs `\(key)`") }
-                return value
-            }
+            let row = try TableRow(node, keys: keys, what: "an exception row", loader: loader)
+            let text = row.text
             let id: String, title: String, pattern: PCRERegex
             if isName {
                 let name = try text("name")

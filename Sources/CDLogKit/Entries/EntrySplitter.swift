@@ -343,7 +343,8 @@ public struct EntrySplitter {
 
     /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client
     /// wrapped: the open message's last line is long (`wrapWidth` bytes or more) and ends mid-sentence (a
-    /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word that is not a logger's tag (`flutter:`,
+    /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word
+    /// that is not a logger's tag (`flutter:`,
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }

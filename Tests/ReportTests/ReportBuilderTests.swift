@@ -393,3 +393,44 @@ extension ReportTestSupport {
         #expect(plain.privateDataNote == nil)
     }
 }
+
+/// Issue 26: "What the evidence cannot show": each gap appears when, and only when, the evidence lacks it.
+@Suite struct EvidenceGapTests {
+    static func ids(_ doc: ReportDocument) -> [String] { doc.evidenceGaps.map(\.id) }
+
+    @Test func aLogWithOnlyErrorsAndNoStore() throws {
+        let doc = try ReportTestSupport.build([("app.log", "CoreData: error: (14) I/O error for database at /x/Model.sqlite.  SQLite error code:14, 'unable to open database file'\n")])
+        #expect(Self.ids(doc).contains("no-store"))
+        #expect(Self.ids(doc).contains("no-debug-output"))
+        #expect(MarkdownRenderer.render(doc).contains("## What the evidence cannot show"))
+        #expect(JSONReportRenderer.render(doc).contains("\"evidenceGaps\":[{\"id\":\"no-store\""))
+        #expect(HTMLRenderer.render(doc).contains("<h2>What the evidence cannot show</h2>"))
+    }
+
+    @Test func debugOutputAndATimeZoneLessCapture() throws {
+        let sync = try ReportTestSupport.file("Samples/logs/healthy-steady-sync.log")
+        let doc = try ReportTestSupport.build([("sync.log", sync)])
+        #expect(!Self.ids(doc).contains("no-debug-output"), "the sample holds the container's debug lines")
+        let compact = "Timestamp               Ty Process[PID:TID]\n2024-05-02 08:11:49.904 E  Notes[812:1a2b] [com.apple.coredata:error] CoreData: error: (14) I/O error for database at /x/Model.sqlite.\n"
+        let compactDoc = try ReportTestSupport.build([("compact.log", compact)])
+        #expect(Self.ids(compactDoc).contains("no-time-zone"), "\(Self.ids(compactDoc))")
+    }
+
+    @Test func aCrashOutsideTheLogsWindowAndAStoreWithoutItsWAL() throws {
+        let doc = try ReportTestSupport.build([
+            ("app.log", try ReportTestSupport.file("Samples/logs/migration-failure.log")),
+            ("old.crash", try ReportTestSupport.file("Samples/crash/dead10cc-sqlite.crash")),
+        ])
+        let gap = try #require(doc.evidenceGaps.first { $0.id == "crash-outside-logs" })
+        #expect(gap.gap.contains("old.crash") && gap.gap.contains("2017-05-11"))
+        // A store in WAL mode copied without its -wal.
+        let dir = try ReportTestSupport.tempDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try ReportTestSupport.makeSeedStore(in: dir, megabytes: 1)
+        try FileManager.default.removeItem(atPath: store + "-wal")
+        try? FileManager.default.removeItem(atPath: store + "-shm")
+        let withStore = try ReportTestSupport.build([("app.log", "CoreData: error: (14) I/O error\n")], stores: try ReportBuilder.inspectStores(at: store))
+        #expect(Self.ids(withStore).contains("store-without-wal"), "\(Self.ids(withStore))")
+        #expect(!Self.ids(withStore).contains("no-store"))
+    }
+}

@@ -89,6 +89,12 @@ enum HTMLRenderer {
             o += "</table>\n"
         }
 
+        if !doc.evidenceGaps.isEmpty {
+            o += "<h2>What the evidence cannot show</h2>\n<ul>\n"
+            for gap in doc.evidenceGaps { o += "<li>\(escape(gap.gap)) <i>How to get it:</i> \(escape(gap.how))</li>\n" }
+            o += "</ul>\n"
+        }
+
         o += "<h2>Environment</h2>\n"
         if doc.environment.isEmpty { o += "<p>Nothing known (no crash report, no store).</p>\n" } else {
             o += "<table><tr><th></th><th>value</th><th>from</th></tr>\n"

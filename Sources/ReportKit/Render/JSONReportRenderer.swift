@@ -84,6 +84,11 @@ enum JSONReportRenderer {
             w.endObject()
         }
         w.field("privateDataNote", doc.privateDataNote)
+        w.key("evidenceGaps"); w.beginArray()
+        for gap in doc.evidenceGaps {
+            w.beginObject(); w.field("id", gap.id); w.field("gap", gap.gap); w.field("how", gap.how); w.endObject()
+        }
+        w.endArray()
         w.key("diagnoses"); w.beginArray(); for d in doc.diagnoses { diagnosis(d, &w) }; w.endArray()
         w.key("environment"); facts(doc.environment, &w)
         w.key("timeline"); w.beginObject()

@@ -134,6 +134,12 @@ enum MarkdownRenderer {
             }
         }
 
+        // What the evidence cannot show.
+        if !doc.evidenceGaps.isEmpty {
+            o += "\n## What the evidence cannot show\n\n"
+            for gap in doc.evidenceGaps { o += "- \(gap.gap) *How to get it:* \(gap.how)\n" }
+        }
+
         // Environment.
         o += "\n## Environment\n\n"
         if doc.environment.isEmpty { o += "Nothing known (no crash report, no store).\n" } else {

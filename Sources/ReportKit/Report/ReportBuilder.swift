@@ -254,7 +254,41 @@ public struct ReportBuilder {
             templates: templates, templatesOmittedLines: collector.templatesOmittedLines,
             unclassifiedRelevant: collector.unclassifiedRelevant, chart: Chart.make(collector.chart), highestSeverity: highest)
         document.privateDataNote = privateDataNote
+        document.evidenceGaps = ReportBuilder.evidenceGaps(facts: collector.logFacts, stores: stores, summary: summary)
+            .map { gap in var gap = gap; gap.gap = r(gap.gap); return gap }
         return document
+    }
+
+    /// What is missing for a confident diagnosis, and how to get it.
+    static func evidenceGaps(facts: ReportCollector.LogFacts, stores: [StoreFacts], summary: ClassifySummary) -> [ReportDocument.EvidenceGap] {
+        var gaps: [ReportDocument.EvidenceGap] = []
+        let storeAreas: Set<Category> = [.initialization, .migration, .store, .watchdog, .history, .sync]
+        let storeMatters = summary.byCategory.contains { storeAreas.contains($0.category) && $0.count > 0 } || !facts.crashTimes.isEmpty
+        if stores.isEmpty, storeMatters {
+            gaps.append(.init(id: "no-store", gap: "No store was given: the WAL's size, the frames not yet checkpointed and the store's Core Data metadata are not known.",
+                              how: "Copy the store with its -wal and -shm while the app is not running (Xcode: Devices and Simulators → Download Container) and add --store PATH."))
+        }
+        for store in stores {
+            guard let report = store.report, report.database.header.journalMode == "wal", !report.wal.present else { continue }
+            gaps.append(.init(id: "store-without-wal", gap: "The store \(store.path.split(separator: "/").last.map(String.init) ?? store.path) is in WAL mode but came without a -wal: if it was copied while the app was running or after a kill, the transactions still in the WAL, and the figures about them, are missing (a store closed cleanly has none).",
+                              how: "Copy the store's three files together (name.sqlite, name.sqlite-wal, name.sqlite-shm), while the app is not running."))
+        }
+        if facts.entries > 0, facts.quietFindings == 0 {
+            gaps.append(.init(id: "no-debug-output", gap: "The logs hold no Core Data debug or info lines: the container's own account of setup, migration and sync was not captured.",
+                              how: "Run the app with the launch arguments -com.apple.CoreData.CloudKitDebug 1 (and -com.apple.CoreData.SQLDebug 1, -com.apple.CoreData.MigrationDebug 1 for store and migration work), then capture with log stream --level debug --predicate 'subsystem == \"com.apple.coredata\" OR subsystem == \"com.apple.cloudkit\"'."))
+        }
+        if facts.formats.contains(.logCompact) {
+            gaps.append(.init(id: "no-time-zone", gap: "A log is a log show --style compact capture: its times carry no time zone, so they cannot be lined up with a crash report's or another device's.",
+                              how: "Capture with --style ndjson (or the default style), which keep the zone."))
+        }
+        if let earliest = facts.earliest, let latest = facts.latest {
+            for crash in facts.crashTimes where crash.time < earliest - 600 || crash.time > latest + 600 {
+                gaps.append(.init(id: "crash-outside-logs", gap: "The crash in \(crash.source.split(separator: "/").last.map(String.init) ?? crash.source) happened at \(ISOTime.text(crash.time)), outside the logs' window (\(ISOTime.text(earliest)) to \(ISOTime.text(latest))): no log line shows what led to it.",
+                                  how: "Capture the log around the crash's time (log collect --start, or a sysdiagnose taken right after the crash)."))
+                break
+            }
+        }
+        return gaps
     }
 
     /// What to do when cited lines hold `<private>` (the unified log's redaction, not `--redact`).

@@ -78,6 +78,18 @@ final class ReportCollector: Reporter {
     private(set) var summary = ClassifySummary()
     private var ordinal = 0
 
+    /// What the evidence-gaps section needs to know about the logs (not the crash reports) given.
+    struct LogFacts {
+        var entries = 0
+        var formats = Set<InputFormat>()
+        /// Findings at `debug` or `info`: none means the container's debug output was not captured.
+        var quietFindings = 0
+        var earliest: Double?
+        var latest: Double?
+        var crashTimes: [(source: String, time: Double)] = []
+    }
+    private(set) var logFacts = LogFacts()
+
     init(evidence: EvidenceCollector, limits: ReportLimits, minimumSeverity: Severity) {
         self.evidence = evidence
         cutter = evidence.cutter
@@ -92,6 +104,17 @@ final class ReportCollector: Reporter {
         if let process = entry.process, processes.count < 10, !processes.contains(process) { processes.append(process) }
         if entry.format == .crashReport {
             if crashes.count < limits.crashes { crashes.append(reported) } else { crashesOmitted += 1 }
+            if let time = entry.timestamp.flatMap(ISOTime.seconds), logFacts.crashTimes.count < limits.crashes {
+                logFacts.crashTimes.append((entry.source, time))
+            }
+        } else {
+            logFacts.entries += 1
+            logFacts.formats.insert(entry.format)
+            if let time = entry.timestamp.flatMap(ISOTime.seconds) {
+                logFacts.earliest = min(logFacts.earliest ?? time, time)
+                logFacts.latest = max(logFacts.latest ?? time, time)
+            }
+            if let severity = reported.classification?.severity, severity <= .info { logFacts.quietFindings += 1 }
         }
         guard let classification = reported.classification else {
             addTemplate(reported)

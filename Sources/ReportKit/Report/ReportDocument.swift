@@ -51,6 +51,15 @@ public struct ReportDocument: Sendable {
     /// Set when lines the report cites hold `<private>`: the unified log hid values (record names, errors'
     /// user info) that the advice may point at; says how to capture them.
     public var privateDataNote: String?
+    /// What the evidence cannot show, each with how to get it (issue 26): no store, a store without its
+    /// -wal, no debug output in the logs, times without a zone, a crash outside the logs' window.
+    public var evidenceGaps: [EvidenceGap] = []
+    public struct EvidenceGap: Sendable {
+        /// Stable id (`no-store`, `store-without-wal`, `no-debug-output`, `no-time-zone`, `crash-outside-logs`).
+        public var id: String
+        public var gap: String
+        public var how: String
+    }
     public var environment: [Fact]
     public var timeline: [TimelineRow]
     /// "time" when every row has a timestamp (rows sorted by time), else "input".

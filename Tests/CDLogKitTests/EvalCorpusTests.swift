@@ -53,3 +53,55 @@ import Testing
         #expect(split.boundaryFound == 1, "\(split.boundaryMisses)")
     }
 }
+
+/// The real crash-report corpus (Eval/crash, issue 24): each report's `expected` facts are what the report
+/// itself states; the development part's figure is a floor. The holdout part is scored by hand, once
+/// (`scripts/eval/crash-eval.py Eval/crash/holdout`).
+@Suite struct CrashCorpusTests {
+    static let dev = TestSupport.packageRoot.appendingPathComponent("Eval/crash/dev")
+
+    /// The facts of `expected` that the entries of one report get wrong (scripts/eval/crash-eval.py's rules).
+    static func wrongFacts(_ expected: [String: Any], _ entries: [ReportedEntry]) -> [String] {
+        guard let first = entries.first else { return ["no entry"] }
+        var wrong: [String] = []
+        func field(_ name: String) -> String? { first.entry.field(name) }
+        for (key, value) in expected {
+            let want = "\(value)"
+            let ok: Bool
+            switch key {
+            case "appName": ok = field("appName") == want
+            case "exceptionType": ok = field("exceptionType") == want || field("signal") == want
+            case "signal": ok = field("signal") == want
+            case "terminationCode": ok = field("terminationCode")?.lowercased() == want.lowercased()
+            case "crashedThread": ok = field("faultingThread") == want
+            case "exceptionName": ok = field("exceptionName") == want
+            case "exceptionReasonStart":
+                let normal = { (s: String) in s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                ok = field("exceptionReason").map { normal($0).hasPrefix(String(normal(want).prefix(30))) } ?? false
+            case "event": ok = field("resourceEvent") == want
+            case "diagnostics": ok = entries.count == Int(want)
+            case "category": ok = first.classification?.category.id == want
+            default: ok = true
+            }
+            if !ok { wrong.append(key) }
+        }
+        return wrong
+    }
+
+    @Test func developmentPartHoldsItsFigure() throws {
+        let labels = try String(contentsOf: Self.dev.appendingPathComponent("labels.jsonl"), encoding: .utf8)
+        var right = 0, total = 0, misses: [String] = []
+        for line in labels.split(separator: "\n") where !line.isEmpty {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let file = try #require(record["file"] as? String)
+            let bytes = [UInt8](try Data(contentsOf: Self.dev.appendingPathComponent(file)))
+            let entries = (try? TestSupport.classifyRun(bytes, threads: 1, format: .crashReport).0.entries) ?? []
+            let wrong = Self.wrongFacts(record["expected"] as? [String: Any] ?? [:], entries)
+            total += 1
+            if wrong.isEmpty { right += 1 } else { misses.append("\(file): \(wrong)") }
+        }
+        print("Eval/crash/dev: \(right) of \(total) reports fully right; misses: \(misses)")
+        #expect(total >= 25)
+        #expect(right >= 28, "\(misses)")
+    }
+}

@@ -48,6 +48,9 @@ struct CrashReport {
     /// A resource report (`MicrostackshotReader`): its one thread is the heaviest stack the samples found,
     /// not a thread that crashed, and there is no main thread.
     var isResourceReport = false
+    /// The crashed thread's number as the report states it (`Crashed Thread: 4`, `faultingThread`), kept
+    /// when the thread's own section is missing (a cut report), so `faultingThread` can still be named.
+    var statedCrashedThread: Int?
     /// A resource report's `Event:` (`cpu usage`, `disk writes`, `wakeups`).
     var resourceEvent: String?
     /// Index into `threads` of the thread the report says crashed / was attributed.

@@ -103,7 +103,14 @@ public enum CrashReportReader {
 
         if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
             if let reports = try ipsReports(bytes, from: start, lines: lines, source: source) { return reports }
-            return try jsonReports(bytes, from: start, lines: lines, source: source)
+            do {
+                return try jsonReports(bytes, from: start, lines: lines, source: source)
+            } catch let failure as ToolFailure {
+                // A JSON header a paste broke across lines, over a legacy text body (bug_type 109): read the
+                // text. A fragment of an .ips body (its members without the opening brace): read what it has.
+                if let reports = legacyOrFragment(bytes, from: start, lines: lines) { return reports }
+                throw failure
+            }
         }
 
         // Legacy text, possibly several reports one after the other.
@@ -118,7 +125,53 @@ public enum CrashReportReader {
             chunkStart = index
         }
         reports.append(LegacyCrashReader.read(lines: all.lines[chunkStart...], firstLineNumber: all.first + chunkStart - all.lines.startIndex))
+        if !reports.contains(where: hasContent), let fragment = ipsBodyFragment(bytes, from: start, lines: lines) { return [fragment] }
         return try requireContent(reports, source: source)
+    }
+
+    /// A document that is neither JSON nor a report's text as a whole: legacy text under a broken JSON
+    /// header, or a fragment of an `.ips` body. Nil when it is neither.
+    private static func legacyOrFragment(_ bytes: [UInt8], from start: Int, lines: LineIndex) -> [CrashReport]? {
+        let all = lines.lines(from: start, to: bytes.count)
+        if all.lines.contains(where: { let t = CrashText.trim($0); return t.hasPrefix("Exception Type:") || t.hasPrefix("Incident Identifier:") }) {
+            var report = LegacyCrashReader.read(lines: all.lines, firstLineNumber: all.first)
+            // The broken header still names the app: `"app_name":"X"` / `"name":"X"`.
+            if report.appName == nil, let name = jsonString("app_name", in: all.lines) ?? jsonString("name", in: all.lines) {
+                report.appName = name
+            }
+            report.missing.append("the report's JSON header (broken across lines)")
+            return hasContent(report) ? [report] : nil
+        }
+        return ipsBodyFragment(bytes, from: start, lines: lines).map { [$0] }
+    }
+
+    /// The members of an `.ips` body pasted without their enclosing object (`"exception" : {…},
+    /// "termination" : {…}`): read leniently as the body they come from.
+    private static func ipsBodyFragment(_ bytes: [UInt8], from start: Int, lines: LineIndex) -> CrashReport? {
+        let markers = ["\"exception\"", "\"termination\"", "\"faultingThread\""].map { Array($0.utf8) }
+        guard markers.contains(where: { find($0, in: bytes, from: start) != nil }) else { return nil }
+        var wrapped: [UInt8] = Array("{".utf8)
+        wrapped += bytes[start...].drop { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: ",") || isSpace($0) }
+        guard let body = try? CrashJSONParser.parse(wrapped, start: 0, lenient: true), body.value.object != nil,
+              body.value["exception"] != nil || body.value["termination"] != nil || body.value["threads"] != nil else { return nil }
+        var report = CrashReport(format: .ips)
+        report.firstLine = lines.line(of: start)
+        report.lastLine = lines.line(of: max(start, bytes.count - 1))
+        IPSReader.applyBody(body.value, to: &report)
+        report.missing.append("the start of the report (only part of its JSON body was given)")
+        return hasContent(report) ? report : nil
+    }
+
+    /// The value of `"key":"value"` (or `"key" : "value"`) on the first line that has it.
+    private static func jsonString(_ key: String, in lines: ArraySlice<Substring>) -> String? {
+        for line in lines {
+            guard let range = line.range(of: "\"\(key)\"") else { continue }
+            let rest = line[range.upperBound...].drop { $0 == " " || $0 == ":" }
+            guard rest.first == "\"" else { continue }
+            let value = rest.dropFirst().prefix { $0 != "\"" }
+            if !value.isEmpty { return String(value) }
+        }
+        return nil
     }
 
     /// An `.ips` file: a JSON header line and a body. Nil when the first line is not an IPS header.
@@ -221,7 +274,8 @@ public enum CrashReportReader {
         var bytes = prefix
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard !bytes.prefix(1 << 16).contains(0), let first = bytes.first(where: { !isSpace($0) }) else { return false }
-        return first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "-")
+        // `"key" : …` opens a fragment of an .ips body: read as a document (`ipsBodyFragment`).
+        return first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "-") && first != UInt8(ascii: "\"")
     }
 
     private static func requireContent(_ reports: [CrashReport], source: String) throws -> [CrashReport] {

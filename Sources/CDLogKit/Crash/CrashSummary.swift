@@ -78,6 +78,7 @@ enum CrashSummary {
         add("hangDuration", report.hangDuration.map(CrashText.formatSeconds))
         add("writesCaused", report.writesCaused)
         if let faulting = report.faultingThread { add("faultingThread", String(report.threads[faulting].number)) }
+        else if let stated = report.statedCrashedThread { add("faultingThread", String(stated)) }
 
         let mainIndex = report.isResourceReport ? nil : report.threads.firstIndex(where: \.isMain)
             ?? (report.format == .metrickit ? report.faultingThread : report.threads.firstIndex(where: { $0.number == 0 }))

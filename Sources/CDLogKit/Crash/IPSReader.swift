@@ -81,6 +81,7 @@ enum IPSReader {
             thread.frames = frames(value["frames"], images: images)
             report.threads.append(thread)
         }
+        if let faulting = body["faultingThread"]?.integer, faulting < 1 << 20 { report.statedCrashedThread = Int(faulting) }
         if let faulting = body["faultingThread"]?.integer, faulting < UInt64(report.threads.count) {
             report.faultingThread = Int(faulting)
         } else {

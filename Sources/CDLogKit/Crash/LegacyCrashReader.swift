@@ -165,6 +165,7 @@ enum LegacyCrashReader {
         if let versionField { applyVersion(versionField, to: &report) }
         // `faultingThread` was a thread number; make it an index.
         if let number = report.faultingThread {
+            report.statedCrashedThread = number
             report.faultingThread = threadIndexByNumber[number]
         } else if let crashed = report.threads.firstIndex(where: \.crashed) {
             report.faultingThread = crashed

@@ -106,6 +106,30 @@ struct ResourceReportTests {
         #expect(forced.entries.compactMap(\.classification).map(\.rule.id) == ["crash.swift-trap"])
     }
 
+    /// Issue 24: reports as tickets carry them: cut before the crashed thread's section, under a JSON header
+    /// a paste broke, as a fragment of an .ips body, or with an exception no rule knows.
+    @Test func cutBrokenAndFragmentaryReportsAreStillRead() throws {
+        let cut = "Process:               Tool [10463]\nCrashed Thread:        4  Dispatch queue: NSManagedObjectContext 0x6000\n\nException Type:        EXC_BREAKPOINT (SIGTRAP)\n\nThread 0::  Dispatch queue: com.apple.main-thread\n0   libsystem_kernel.dylib  0x7ff81007993a mach_msg_trap + 10\n"
+        let cutEntry = try #require(CrashReportReader.entries(fromDocument: Array(cut.utf8), source: "cut.crash").first)
+        #expect(cutEntry.field("faultingThread") == "4", "the thread the report names, though its section is cut")
+
+        let broken = "{\"app_name\":\"SpringBoard\",\"timestamp\":\"2020-03-11\n15:43:50.24\n-0400\",\"bug_type\":\"109\"}\nIncident Identifier: B39134C2-1415-486F-9197-6C4CAD7FD3DD\nException Type:  EXC_BAD_ACCESS (SIGSEGV)\nTriggered by Thread:  0\n\nThread 0 Crashed:\n0   libobjc.A.dylib  0x1a4c3f0a0 objc_msgSend + 32\n"
+        let brokenEntry = try #require(CrashReportReader.entries(fromDocument: Array(broken.utf8), source: "b.txt").first)
+        #expect(brokenEntry.field("exceptionType") == "EXC_BAD_ACCESS" && brokenEntry.field("appName") == "SpringBoard")
+
+        let fragment = "  \"crashReporterKey\" : \"BB9B\",\n  \"exception\" : {\"type\":\"EXC_CRASH\",\"signal\":\"SIGKILL\"},\n  \"termination\" : {\"code\":2343432205,\"namespace\":\"FRONTBOARD\",\"reasons\":[\"<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression\"]},\n  \"faultingThread\" : 0,\n"
+        let run = try TestSupport.classifyRun(Array(fragment.utf8), threads: 1, format: .crashReport).0
+        let fragmentEntry = try #require(run.entries.first)
+        #expect(fragmentEntry.entry.field("terminationCode") == "0x8badf00d")
+        #expect(fragmentEntry.classification?.category == .watchdog)
+
+        // A report whose exception no rule knows is still a finding, never silent.
+        let unknown = "{\"app_name\":\"App\",\"bug_type\":\"309\",\"incident_id\":\"X\"}\n{\"exception\":{\"type\":\"EXC_CRASH\",\"signal\":\"SIGSEGV\"},\"threads\":[{\"triggered\":true,\"frames\":[]}]}"
+        let unknownEntry = try #require(CrashReportReader.entries(fromDocument: Array(unknown.utf8), source: "u.ips").first)
+        let result = TestSupport.classifier.classify(text: unknownEntry.message, isCrashReport: true, scratch: TestSupport.classifier.makeScratch())
+        #expect(result?.rule.id == "crash.report" && result?.severity == .fatal)
+    }
+
     @Test func aTextThatOnlyMentionsAnEventIsNoResourceReport() throws {
         #expect(!MicrostackshotReader.isResourceReport(["Event: launch", "Command: x"].map { Substring($0) }))
         #expect(!MicrostackshotReader.isResourceReport(["Event: cpu usage"].map { Substring($0) }))

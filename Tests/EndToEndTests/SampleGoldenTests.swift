@@ -25,6 +25,22 @@ import Testing
         #expect(result.stdout == expected, "output for \(name) differs from \(expectedURL.lastPathComponent); run scripts/record-expected.sh if the change is intended")
     }
 
+    static var crashSamples: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: BinaryRunner.packageRoot.appendingPathComponent("Samples/crash").path)) ?? [])
+            .filter { $0 != "README.md" }.sorted()
+    }
+
+    /// Every crash-report sample (each report kind: watchdog, 0xdead10cc, jetsam, resource reports, MetricKit)
+    /// against its expected output in `Tests/EndToEndTests/Expected/crash/`.
+    @Test(arguments: crashSamples)
+    func crashSampleMatchesExpectedOutput(_ name: String) throws {
+        let result = try BinaryRunner.cdlog(["classify", "--format", "jsonl", "Samples/crash/\(name)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expectedURL = Self.expectedDirectory.appendingPathComponent("crash/" + name + ".jsonl")
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(result.stdout == expected, "output for \(name) differs from crash/\(expectedURL.lastPathComponent); run scripts/record-expected.sh if the change is intended")
+    }
+
     @Test(arguments: samples.filter { $0.hasPrefix("healthy") })
     func healthySessionsStayAtInfoOrBelow(_ name: String) throws {
         let result = try BinaryRunner.cdlog(["classify", "--format", "jsonl", "--fail-on", "warning", "Samples/logs/\(name)"])

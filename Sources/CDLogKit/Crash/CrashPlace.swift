@@ -1,6 +1,6 @@
 /// Where a crash happened, as a headline names it: the thread or queue, the first frame past the trap and
 /// exception machinery, the binary that frame is in (the app, a system framework, a third-party one), and
-/// the Core Data / SwiftData / CloudKit / SQLite call on the way (issue 24).
+/// the Core Data / SwiftData / CloudKit / SQLite API the app called on the way (issue 24).
 ///
 /// Contract: the frames read are the exception backtrace when there is one (it is where the exception was
 /// raised), else the crashed thread's; frames of the trap and throw machinery (`libsystem_*`, `libobjc`,
@@ -59,8 +59,14 @@ enum CrashPlace {
             place.frame = first.display
             place.binary = binaryKind(image, appName: report.appName)
         }
-        if let call = frames.prefix(64).first(where: { $0.image.map(persistenceImages.contains) ?? false }) {
-            place.persistenceCall = call.display
+        // The API the app called: the outermost frame of the first run of Core Data / SwiftData / CloudKit /
+        // SQLite frames (deepest first, the run ends where the caller's frames begin).
+        let window = Array(frames.prefix(64))
+        if let start = window.firstIndex(where: { $0.image.map(persistenceImages.contains) ?? false }) {
+            var end = start
+            while end + 1 < window.count, window[end + 1].image.map(persistenceImages.contains) ?? false { end += 1 }
+            let call = window[end].display
+            if call != place.frame { place.persistenceCall = call }
         }
         return place
     }

@@ -148,6 +148,7 @@ public final class Classifier: Sendable {
         return out
     }
 
+    @inline(__always)
     private func classifyOnce(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
                               isCrashReport: Bool, scratch: Scratch) -> Classification? {
         // The tables are read where they are used, not copied to a local first (a local copy of all

@@ -315,8 +315,20 @@ public struct EntrySplitter {
         }
         // Fields print at `error` and, for the options, at `annotation` (`CoreData: annotation: options:`);
         // `log stream` styles print the level word alone (`annotation: \treason : …`).
-        if line.hasPrefix("CoreData: ", at: i) { i += 10 }
-        if line.hasPrefix("error: ", at: i) { i += 7 } else if line.hasPrefix("annotation: ", at: i) { i += 12 } else { return false }
+        // Byte tests first: this runs on every line of a prefixed capture.
+        guard i < line.count else { return false }
+        if line[i] == UInt8(ascii: "C") {
+            guard line.hasPrefix("CoreData: ", at: i) else { return false }
+            i += 10
+        }
+        guard i < line.count else { return false }
+        if line[i] == UInt8(ascii: "e"), line.hasPrefix("error: ", at: i) {
+            i += 7
+        } else if line[i] == UInt8(ascii: "a"), line.hasPrefix("annotation: ", at: i) {
+            i += 12
+        } else {
+            return false
+        }
         let isField = line.hasPrefix("userInfo:", at: i) || line.hasPrefix("storeType:", at: i) || line.hasPrefix("configuration:", at: i)
             || line.hasPrefix("URL:", at: i) || line.hasPrefix("options:", at: i)
             || (i < line.count && (line[i] == 9 || (line[i] == 32 && line.hasPrefix("  ", at: i))))

@@ -215,6 +215,20 @@ import Testing
         #expect((document?["entries"] as? [Any])?.count == 1)
         #expect(document?["summary"] != nil)
     }
+
+    /// Issue 26: an input with nothing relevant says why that may be and what to capture instead (text
+    /// only; the JSON contract is unchanged).
+    @Test func nothingRelevantSaysWhy() throws {
+        let noise = Data("hello from the app\n[UIKitCore] Snapshotting a view that has not been rendered\n".utf8)
+        let text = try BinaryRunner.cdlog(["classify"], stdin: noise)
+        #expect(text.stdout.contains("0 classified") && text.stdout.contains("Capture again with: log show"))
+        let json = try BinaryRunner.cdlog(["classify", "--format", "jsonl"], stdin: noise)
+        #expect(!json.stdout.contains("Capture again"))
+        let report = try BinaryRunner.cdlog(["report"], stdin: noise)
+        #expect(report.stdout.contains("No failure found") && report.stdout.contains("Capture again with"))
+        // Something classified: no such hint.
+        #expect(!(try BinaryRunner.cdlog(["classify"], stdin: Data(Self.logSample.utf8))).stdout.contains("Capture again"))
+    }
 }
 
 /// Issue 22: inputs are opened one at a time, so a run over more files than the descriptor limit works

@@ -34,6 +34,10 @@ public struct ClassifySummary: Sendable {
         }
     }
 
+    /// What to say when an input with entries had nothing relevant in it (issue 26): why that may be, and
+    /// the capture that has what cdlog reads.
+    public static let nothingRelevantHint = "Nothing in it is Core Data, CloudKit, SwiftData or SQLite output that cdlog knows. The capture may lack those subsystems (a log show filtered on the app's own subsystem or process), come from another process, or end before the problem. Capture again with: log show --last 1h --style ndjson --predicate 'subsystem BEGINSWITH \"com.apple.coredata\" OR subsystem BEGINSWITH \"com.apple.cloudkit\" OR process == \"YourApp\"' (run the app with -com.apple.CoreData.CloudKitDebug 1 for the container's own account)."
+
     mutating func count(_ classification: Classification?) {
         entries += 1
         guard let classification else { return }

@@ -82,6 +82,7 @@ final class TextReporter: RenderingReporter {
             out += "by severity: " + severities.joined(separator: ", ") + "\n"
         }
         if summary.truncatedEntries > 0 { out += "\(summary.truncatedEntries) entries were cut at 1 MiB\n" }
+        if summary.entries > 0 && summary.classified == 0 { out += ClassifySummary.nothingRelevantHint + "\n" }
         let advised = adviceOrder.filter { $0.advice != nil && $0.severity >= .warning }
         if !advised.isEmpty {
             out += "\nwhat to do:\n"

@@ -109,6 +109,7 @@ public struct ReportBuilder {
                 fallbackAdvice = advice
             } else {
                 fallback = "No failure found: nothing at warning or above was classified" + (stores.isEmpty ? "." : " and no store finding is at warning or above.")
+                if summary.entries > 0 && summary.classified == 0 && stores.isEmpty { fallbackAdvice = ClassifySummary.nothingRelevantHint }
             }
         }
 

@@ -434,3 +434,17 @@ extension ReportTestSupport {
         #expect(!Self.ids(withStore).contains("no-store"))
     }
 }
+
+/// Issue 26: where the unified log redacted the cited lines, the report names the codes still readable in them.
+@Suite struct RedactedCodesTests {
+    @Test func codesThatSurvivePrivateAreNamed() throws {
+        let line = #"CoreData: error: CoreData+CloudKit: -[PFCloudKitExporter exportOperationFinished:withSavedRecords:deletedRecordIDs:operationError:](301): <private> - Export failed with error: <CKError 0x600000c9e2b0: "Partial Failure" (2/1011); "Failed to modify some records"; partial errors: { <private> = <CKError 0x600000c9e400: "Server Rejected Request" (15/2001); server message = "<private>"> }>"#
+        let doc = try ReportTestSupport.build([("sync.log", line + "\n")])
+        let note = try #require(doc.privateDataNote)
+        #expect(note.contains("Codes still readable in those lines: CKErrorDomain 2 (partialFailure)"), "\(note)")
+        #expect(note.contains("15 Server Rejected Request"))
+        // Without <private> there is no note.
+        let plain = try ReportTestSupport.build([("sync.log", line.replacingOccurrences(of: "<private>", with: "rec-1") + "\n")])
+        #expect(plain.privateDataNote == nil)
+    }
+}

@@ -239,8 +239,28 @@ public struct ReportBuilder {
         // point at `<private>`; say how to get the values instead.
         let cited = redactedDiagnoses.flatMap { $0.evidence.flatMap(\.citations) } + (fallbackCitation.map { [$0] } ?? [])
             + rows.prefix(50).map(\.first)
-        let privateDataNote: String? = cited.contains { $0.excerpt.contains("<private>") || $0.fields.contains { $0.value.contains("<private>") } }
-            ? ReportBuilder.privateDataAdvice : nil
+        let redactedCitations = cited.filter { $0.excerpt.contains("<private>") || $0.fields.contains { $0.value.contains("<private>") } }
+        var privateDataNote: String? = redactedCitations.isEmpty ? nil : ReportBuilder.privateDataAdvice
+        // The codes the unified log left readable in those lines (an inner CKInternalErrorDomain code, say).
+        if privateDataNote != nil, let codes = classifier.ruleSet.codes {
+            let scratch = MatchScratch()
+            var readable: [String] = []
+            for citation in redactedCitations.prefix(20) {
+                // The excerpt may be cut; the finding's fields (`chain`, `code`) hold the codes of the whole entry.
+                var bytes = Array((citation.excerpt + "\n" + citation.fields.map(\.value).joined(separator: "\n")).utf8)
+                let mentions = bytes.withUnsafeMutableBytes { codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch) }
+                for mention in mentions {
+                    let text = "\(mention.domain) \(mention.code)" + (mention.entry.map { " (\($0.name))" } ?? "")
+                    if !readable.contains(text), readable.count < 8 { readable.append(text) }
+                }
+                // A partial failure's per-item codes, as the finding extracted them.
+                if let items = citation.fields.first(where: { $0.name == "partialErrors" })?.value {
+                    let text = "per-item errors " + items
+                    if !readable.contains(text), readable.count < 8 { readable.append(text) }
+                }
+            }
+            if !readable.isEmpty { privateDataNote! += " Codes still readable in those lines: " + readable.joined(separator: ", ") + "." }
+        }
 
         var document = ReportDocument(
             sources: sources, storePaths: storePaths, redacted: redactor != nil, redactions: redactor?.counts ?? [],

@@ -304,7 +304,7 @@ public struct ReportBuilder {
         }
         if let earliest = facts.earliest, let latest = facts.latest {
             for crash in facts.crashTimes where crash.time < earliest - 600 || crash.time > latest + 600 {
-                gaps.append(.init(id: "crash-outside-logs", gap: "The crash in \(crash.source.split(separator: "/").last.map(String.init) ?? crash.source) happened at \(ISOTime.text(crash.time)), outside the logs' window (\(ISOTime.text(earliest)) to \(ISOTime.text(latest))): no log line shows what led to it.",
+                gaps.append(.init(id: "crash-outside-logs", gap: "The crash in \(crash.source.split(separator: "/").last.map(String.init) ?? crash.source) happened at \(Chart.clock(crash.time)), outside the logs' window (\(Chart.clock(earliest)) to \(Chart.clock(latest))): no log line shows what led to it.",
                                   how: "Capture the log around the crash's time (log collect --start, or a sysdiagnose taken right after the crash)."))
                 break
             }

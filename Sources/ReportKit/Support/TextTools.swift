@@ -117,25 +117,6 @@ enum ISOTime {
         let days = era * 146097 + doe - 719468
         return Double(days * 86400 + h * 3600 + mi * 60 + s - offset) + fraction
     }
-
-    /// Seconds since 1970 as `2024-05-02 08:11:49 UTC`.
-    static func text(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.down))
-        var days = total / 86400, rest = total % 86400
-        if rest < 0 { rest += 86400; days -= 1 }
-        // Civil from days (Howard Hinnant).
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(y)-\(two(m))-\(two(d)) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)) UTC"
-    }
 }
 
 extension String {

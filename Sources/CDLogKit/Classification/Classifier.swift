@@ -4,8 +4,11 @@ import CScan
 /// Picks the winning rule for an entry and extracts its fields.
 ///
 /// Contract: deterministic — the same message always gets the same verdict; rules are tried in rank
-/// order (Rules/README.md "Which rule wins") and the first full match wins. Thread-safe to share; each
-/// thread passes its own `Classifier.Scratch`. Never traps on any message bytes.
+/// order (Rules/README.md "Which rule wins") and the first full match wins; a generic winner is then moved
+/// to the area its entry names (Rules/tables/areas.yaml, console text only) and raised by a fatal wrapper. A
+/// console message whose reading finds nothing better than a catch-all is read once more with its lines
+/// joined (a message a page wrapped). Thread-safe to share; each thread passes its own `Classifier.Scratch`.
+/// Never traps on any message bytes.
 public final class Classifier: Sendable {
     public let ruleSet: RuleSet
     /// Rules in rank order: priority, then severity, then declaration order.
@@ -137,7 +140,7 @@ public final class Classifier: Sendable {
             if byte == 0x0A || byte == 0x0D {
                 while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
                 var j = i + 1
-                while j < message.count, [0x0A, 0x0D, 0x20, 0x09].contains(message[j]) { j += 1 }
+                while j < message.count, message[j] == 0x0A || message[j] == 0x0D || message[j] == 0x20 || message[j] == 0x09 { j += 1 }
                 if !out.isEmpty, j < message.count { out.append(0x20) }
                 i = j
                 continue

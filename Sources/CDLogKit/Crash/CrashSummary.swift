@@ -86,12 +86,13 @@ enum CrashSummary {
         add("mainThreadFrames", mainFrames.isEmpty ? nil : mainFrames.joined(separator: "; "))
         // The thread that crashed when it is not the main thread, and the exception's own backtrace: an
         // uncaught exception on a background queue is shown with its queue, not an idle main thread.
-        if let faulting = report.faultingThread, faulting != mainIndex {
-            let thread = report.threads[faulting]
-            let frames = thread.frames.prefix(mainThreadFrameCount).map(\.display)
+        // Shown in the fields and in the summary lines; computed once.
+        let crashed = report.faultingThread.flatMap { $0 == mainIndex ? nil : report.threads[$0] }
+        let crashedFrames = crashed.map { $0.frames.prefix(mainThreadFrameCount).map(\.display) } ?? []
+        if let thread = crashed {
             add("crashedThread", report.isResourceReport ? "heaviest stack"
                 : String(thread.number) + (thread.queue.map { " (\($0))" } ?? thread.name.map { " (\($0))" } ?? ""))
-            add("crashedThreadFrames", frames.isEmpty ? nil : frames.joined(separator: "; "))
+            add("crashedThreadFrames", crashedFrames.isEmpty ? nil : crashedFrames.joined(separator: "; "))
         }
         let exceptionFrames = report.lastExceptionBacktrace
             .filter { !($0.symbol ?? "").hasPrefix("__exceptionPreprocess") && !($0.symbol ?? "").hasPrefix("objc_exception_throw") }
@@ -164,17 +165,10 @@ enum CrashSummary {
         lines.append("Blamed cause: \(verdict.cause.rawValue)")
         if !blamedFrames.isEmpty { lines.append("Blamed frames: \(blamedFrames.joined(separator: "; "))") }
         if !mainFrames.isEmpty { lines.append("Main thread: \(mainFrames.joined(separator: "; "))") }
-        if let faulting = report.faultingThread, faulting != mainIndex {
-            let thread = report.threads[faulting]
-            let frames = thread.frames.prefix(mainThreadFrameCount).map(\.display)
-            if !frames.isEmpty {
-                lines.append((report.isResourceReport ? "Heaviest stack: " : "Crashed thread \(thread.number): ") + frames.joined(separator: "; "))
-            }
+        if let thread = crashed, !crashedFrames.isEmpty {
+            lines.append((report.isResourceReport ? "Heaviest stack: " : "Crashed thread \(thread.number): ") + crashedFrames.joined(separator: "; "))
         }
-        let backtrace = report.lastExceptionBacktrace
-            .filter { !($0.symbol ?? "").hasPrefix("__exceptionPreprocess") && !($0.symbol ?? "").hasPrefix("objc_exception_throw") }
-            .prefix(mainThreadFrameCount).map(\.display)
-        if !backtrace.isEmpty { lines.append("Exception backtrace: \(backtrace.joined(separator: "; "))") }
+        if !exceptionFrames.isEmpty { lines.append("Exception backtrace: \(exceptionFrames.joined(separator: "; "))") }
         let specific = report.applicationSpecific.prefix(4).map { String($0.prefix(300)) }
         if !specific.isEmpty { lines.append("Application specific: \(specific.joined(separator: " | "))") }
         if !report.missing.isEmpty { lines.append("Partial report: missing \(report.missing.joined(separator: ", "))") }

@@ -283,6 +283,7 @@ public struct ReportBuilder {
     /// What is missing for a confident diagnosis, and how to get it.
     static func evidenceGaps(facts: ReportCollector.LogFacts, stores: [StoreFacts], summary: ClassifySummary) -> [ReportDocument.EvidenceGap] {
         var gaps: [ReportDocument.EvidenceGap] = []
+        func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
         let storeAreas: Set<Category> = [.initialization, .migration, .store, .watchdog, .history, .sync]
         let storeMatters = summary.byCategory.contains { storeAreas.contains($0.category) && $0.count > 0 } || !facts.crashTimes.isEmpty
         if stores.isEmpty, storeMatters {
@@ -291,7 +292,7 @@ public struct ReportBuilder {
         }
         for store in stores {
             guard let report = store.report, report.database.header.journalMode == "wal", !report.wal.present else { continue }
-            gaps.append(.init(id: "store-without-wal", gap: "The store \(store.path.split(separator: "/").last.map(String.init) ?? store.path) is in WAL mode but came without a -wal: if it was copied while the app was running or after a kill, the transactions still in the WAL, and the figures about them, are missing (a store closed cleanly has none).",
+            gaps.append(.init(id: "store-without-wal", gap: "The store \(fileName(store.path)) is in WAL mode but came without a -wal: if it was copied while the app was running or after a kill, the transactions still in the WAL, and the figures about them, are missing (a store closed cleanly has none).",
                               how: "Copy the store's three files together (name.sqlite, name.sqlite-wal, name.sqlite-shm), while the app is not running."))
         }
         if facts.entries > 0, facts.quietFindings == 0 {
@@ -302,12 +303,10 @@ public struct ReportBuilder {
             gaps.append(.init(id: "no-time-zone", gap: "A log is a log show --style compact capture: its times carry no time zone, so they cannot be lined up with a crash report's or another device's.",
                               how: "Capture with --style ndjson (or the default style), which keep the zone."))
         }
-        if let earliest = facts.earliest, let latest = facts.latest {
-            for crash in facts.crashTimes where crash.time < earliest - 600 || crash.time > latest + 600 {
-                gaps.append(.init(id: "crash-outside-logs", gap: "The crash in \(crash.source.split(separator: "/").last.map(String.init) ?? crash.source) happened at \(Chart.clock(crash.time)), outside the logs' window (\(Chart.clock(earliest)) to \(Chart.clock(latest))): no log line shows what led to it.",
+        if let earliest = facts.earliest, let latest = facts.latest,
+           let crash = facts.crashTimes.first(where: { $0.time < earliest - 600 || $0.time > latest + 600 }) {
+                gaps.append(.init(id: "crash-outside-logs", gap: "The crash in \(fileName(crash.source)) happened at \(Chart.clock(crash.time)), outside the logs' window (\(Chart.clock(earliest)) to \(Chart.clock(latest))): no log line shows what led to it.",
                                   how: "Capture the log around the crash's time (log collect --start, or a sysdiagnose taken right after the crash)."))
-                break
-            }
         }
         return gaps
     }

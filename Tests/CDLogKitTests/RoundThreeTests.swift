@@ -46,8 +46,11 @@ import Testing
             #expect(found?.rule.id == rule && found?.severity == severity, "\(text) → \(found?.rule.id ?? "nil")")
         }
         // A failure goes to the error fallback, with the library named as a persistence marker.
-        let failure = TestSupport.classify("2013-10-18 00:10:37.331 App[3169:580b] StoreManager: Cannot load cloud store: User is not logged into iCloud.  Falling back to local store.")
+        let failure = TestSupport.classify("2013-10-18 00:10:37.331 App[3169:580b] StoreManager: Cannot load cloud store: User is not logged into iCloud.")
         #expect(failure?.rule.id == "fallback.account" && failure?.severity == .error)
+        // The same failure followed by the app's recovery is a warning of its own rule.
+        let recovered = TestSupport.classify("2013-10-18 00:10:37.331 App[3169:580b] StoreManager: Cannot load cloud store: User is not logged into iCloud.  Falling back to local store.")
+        #expect(recovered?.rule.id == "account.no-account.local-fallback" && recovered?.severity == .warning)
         // Words no activity marker knows leave the entry unclassified; a line without the vocabulary is never read.
         #expect(TestSupport.classify("CoreStore: hello") == nil)
         #expect(TestSupport.classify("Loaded the settings store of the app") == nil)

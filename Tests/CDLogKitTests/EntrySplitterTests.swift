@@ -83,6 +83,47 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
     }
 
+    @Test func partlyIndentedPastesSplitAtTheirTimestamps() throws {
+        // A capture whose lines after the first were indented by the page (a tab before each prefix).
+        let text = "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this.\n"
+            + "\tThe methods in the UIConstraintBasedLayoutDebugging category may also be helpful.\n"
+            + "\t2020-06-14 16:26:48.788233+0200 ACHA[402:42310] -[SQLitePlugin pluginInitialize] Initializing SQLitePlugin\n"
+            + "\t2020-06-14 16:26:48.789256+0200 ACHA[402:43040] -[SQLitePlugin closeNow:] close: db name was not open: my.db\n"
+            + "\t    0   CoreFoundation  0x0000000105f9ef35 __exceptionPreprocess + 165\n"
+        #expect(try TestSupport.detect(text) == .nslog)
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 3, 4])
+        #expect(entries[1].process == "ACHA" && entries[1].message.hasPrefix("-[SQLitePlugin pluginInitialize]"))
+        #expect(entries[2].endLine == 5)
+    }
+
+    @Test func bareLinesOfOneLoggerAndTrapsStartMessages() throws {
+        // In a prefixed capture: a logger's repeated tag opens a message, and so does a Swift trap.
+        let text = "SR-Info: Saving: obtaining permanent IDs for 2 new inserted objects \n"
+            + "SR-Info: Existing changes persisted to the database \n"
+            + "connection: another tag after an unfinished sentence, a continuation\n"
+            + "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n"
+            + "2015-01-17 17:14:05.273 App[9127:68817565] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException'\n"
+            + "SR-Info: not the tag of the open entry, a continuation\n"
+        let entries = try TestSupport.entries(text, format: .nslog)
+        #expect(entries.map(\.line) == [1, 2, 4, 5])
+        let bracketed = try TestSupport.entries("[Sync] started\n[Sync] finished with 3 changes\n[Sync] done", format: .nslog)
+        #expect(bracketed.map(\.line) == [1, 2, 3])
+    }
+
+    @Test func structuresAndBoxesPrintedOverLinesStayOneMessage() throws {
+        let text = "flutter: Settings registered: PushNotificationSettings {sound: true, alert: true, badge: true,\n"
+            + "provisional: true}\n"
+            + "flutter: false (Init)\n"
+            + "╔═══════════════════\n║ -[TSGeofenceManager fireGeofenceEvent:] EXIT Geofence: 111742\n╚═══════════════════\n"
+            + "┌───\n│ second box\n└───\n"
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 3, 4, 7])
+        // A line that only mentions a bracket does not close the open one.
+        let open = try TestSupport.entries("Failed: UserInfo={NSFilePath=/x\nFailed to open database (Init)", format: .xcode)
+        #expect(open.count == 2)
+    }
+
     @Test func aWrappedMessageIsReadAgainWithItsLinesJoined() throws {
         // Kept as one entry by a prefixed capture, but the pattern's words are split over two lines.
         let wrapped = "*** Terminating\napp due to uncaught exception 'NSInvalidArgumentException', reason:\n'Unsupported function expression count:(tracks.events)'"

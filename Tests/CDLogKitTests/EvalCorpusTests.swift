@@ -11,13 +11,13 @@ import Testing
 
     @Test func developmentPartHoldsItsFigures() throws {
         let records = try CorpusEvaluation.readRecords(at: Self.dev)
-        #expect(records.count >= 1040, "Eval/dev holds \(records.count) records")
+        #expect(records.count >= 1240, "Eval/dev holds \(records.count) records")
         let score = try CorpusEvaluation(classifier: TestSupport.classifier).score(records)
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
-        #expect(score.categoryAccuracy >= 0.85, "category accuracy \(score.categoryAccuracy)")
-        #expect(score.severityAgreement >= 0.85, "severity agreement \(score.severityAgreement)")
+        #expect(score.categoryAccuracy >= 0.84, "category accuracy \(score.categoryAccuracy)")
+        #expect(score.severityAgreement >= 0.86, "severity agreement \(score.severityAgreement)")
         #expect(score.falseAlarms <= 1, "\(score.falseAlarms) noise lines reported above info")
-        #expect(score.boundaryAccuracy >= 0.98, "paste boundaries \(score.boundaryAccuracy)")
+        #expect(score.boundaryAccuracy >= 0.97, "paste boundaries \(score.boundaryAccuracy)")
     }
 
     @Test func aBadRecordIsOneLineNamingItsPlace() throws {
@@ -26,6 +26,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"id":"x","source":"s","category":"nowhere","severity":"error","text":"t"}"#.write(to: folder.appendingPathComponent("a.jsonl"), atomically: true, encoding: .utf8)
         #expect(throws: ToolFailure.self) { _ = try CorpusEvaluation.readRecords(at: folder.path) }
+    }
+
+    @Test func aSpansTrailingBlankLinesAreNotPartOfItsBoundary() throws {
+        // Blank lines belong to the entry before them; the splitter's entry ends at its last line of text.
+        let line = #"{"id":"p","source":"s","kind":"paste","text":"CoreData: error: (14) I/O error for database at /x/Model.sqlite\n\nhello there\nsecond line","entries":[{"first":1,"last":2,"category":"store","severity":"error"},{"first":3,"last":3,"category":"none"},{"first":4,"last":4,"category":"none"}]}"#
+        let score = try CorpusEvaluation(classifier: TestSupport.classifier).score([try CorpusEvaluation.record(Data(line.utf8), at: "t:1")])
+        #expect(score.boundaryExpected == 3)
+        #expect(score.boundaryFound == 3, "\(score.boundaryMisses)")
     }
 
     @Test func scoringCountsWhatItShould() throws {

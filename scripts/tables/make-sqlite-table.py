@@ -91,26 +91,30 @@ EXTENDED = {
     "SQLITE_OK_SYMLINK": ("debug", "Internal: the path was a symlink (not an error)."),
 }
 
-# name: sentences SQLite prints for the code (sqlite3_errstr in sqlite3.c; older releases' wording too).
+# name: sentences SQLite prints for the code (sqlite3_errstr in sqlite3.c; older releases' wording too;
+# sqlite3_errmsg texts that only one code produces; and the error log's `<kind> at line N of [source id]`
+# lines, which sqlite3ReportError writes for misuse, cannot-open and corruption).
 # Too common outside SQLite to count alone: "out of memory", "interrupted", "not an error",
 # "authorization denied".
 MESSAGES = {
-    "SQLITE_ERROR": ["SQL logic error", "SQL logic error or missing database", "no such table", "no such column"],
+    "SQLITE_ERROR": ["SQL logic error", "SQL logic error or missing database", "no such table", "no such column",
+                     "cannot commit - no transaction is active", "cannot rollback - no transaction is active",
+                     "cannot start a transaction within a transaction"],
     "SQLITE_INTERNAL": ["internal logic error in SQLite"],
     "SQLITE_PERM": ["access permission denied"],
-    "SQLITE_BUSY": ["database is locked"],
+    "SQLITE_BUSY": ["database is locked", "unable to close due to unfinalized statements or unfinished backups"],
     "SQLITE_LOCKED": ["database table is locked"],
     "SQLITE_READONLY": ["attempt to write a readonly database"],
     "SQLITE_IOERR": ["disk I/O error"],
-    "SQLITE_CORRUPT": ["database disk image is malformed"],
+    "SQLITE_CORRUPT": ["database disk image is malformed", "database corruption at line"],
     "SQLITE_FULL": ["database or disk is full"],
-    "SQLITE_CANTOPEN": ["unable to open database file"],
+    "SQLITE_CANTOPEN": ["unable to open database file", "cannot open file at line"],
     "SQLITE_PROTOCOL": ["locking protocol"],
     "SQLITE_SCHEMA": ["database schema has changed"],
     "SQLITE_TOOBIG": ["string or blob too big"],
     "SQLITE_CONSTRAINT": ["constraint failed"],
     "SQLITE_MISMATCH": ["datatype mismatch"],
-    "SQLITE_MISUSE": ["bad parameter or other API misuse", "library routine called out of sequence"],
+    "SQLITE_MISUSE": ["bad parameter or other API misuse", "library routine called out of sequence", "misuse at line"],
     "SQLITE_NOLFS": ["large file support is disabled"],
     "SQLITE_RANGE": ["column index out of range", "bind or column index out of range"],
     "SQLITE_NOTADB": ["file is not a database", "file is encrypted or is not a database"],

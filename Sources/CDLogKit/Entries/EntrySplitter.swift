@@ -235,6 +235,11 @@ public struct EntrySplitter {
             }
             if lineFormat.isBoilerplate(line) { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit); return }
             var header = lineFormat.header(of: line)
+            if header == nil, prefixed, let indented = lineFormat.indentedHeader(of: line) {
+                // A timestamped line indented by the paste (a tab before `2020-06-14 16:26:48.788 App[…]`)
+                // opens an entry as it did in the capture.
+                header = indented
+            }
             if header == nil, prefixed, XcodeConsoleFormat.startsEntryWord(line, at: 0) {
                 // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix).
                 header = LineHeader(messageStart: 0)
@@ -257,6 +262,11 @@ public struct EntrySplitter {
                 entry.endLine = number
                 pendingBlankLines = 0
                 return
+            }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) {
+                // A dictionary or argument list the printer broke over lines (`… {sound: true, badge: true,` /
+                // `provisional: true}`): the line that closes it belongs to it.
+                header = nil
             }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
@@ -410,6 +420,29 @@ public struct EntrySplitter {
         return endsName(with: "Error") || endsName(with: "Exception")
     }
 
+    /// True when the open message's last line opens more brackets (`{`, `(`, `[`) than it closes and `line`,
+    /// which starts with no entry word, closes more than it opens: the rest of a structure printed over two
+    /// lines.
+    static func closesOpenBracket(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard !XcodeConsoleFormat.startsEntryWord(line, at: 0), depth(of: line) < 0 else { return false }
+        var start = message.count
+        while start > 0, message[start - 1] != 10 { start -= 1 }
+        return depth(of: UnsafeRawBufferPointer(rebasing: message[start...])) > 0
+    }
+
+    /// Brackets opened minus brackets closed in `text`.
+    private static func depth(of text: UnsafeRawBufferPointer) -> Int {
+        var depth = 0
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return depth
+    }
+
     /// The shortest line a wrapped one is taken for: pages and mail clients wrap at 60–80 columns.
     static let wrapWidth = 50
 
@@ -419,8 +452,12 @@ public struct EntrySplitter {
     /// lines, frames, `{`/`(` dumps and lines after an entry that ends with `:`, `,`, `=` or mid-sentence
     /// stay continuations. The debugger's `(lldb)` prompt always starts a message.
     static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it.
-        if line.hasPrefix("(lldb)") { return true }
+        // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
+        // Swift runtime prints a trap on a line of its own.
+        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") { return true }
+        // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too: the
+        // logger printed another message.
+        if let tag = loggerTag(line), let open = loggerTag(message), tag.elementsEqual(open) { return true }
         guard line.count >= 2, line[0] >= 65, line[0] <= 90, line[1] >= 97, line[1] <= 122,
               !line.hasPrefix("Error Domain="), !line.hasPrefix("UserInfo="), !line.hasPrefix("Underlying") else { return false }
         var end = message.count
@@ -431,6 +468,28 @@ public struct EntrySplitter {
              UInt8(ascii: "\""), UInt8(ascii: "'"): return true
         default: return false
         }
+    }
+
+    /// The tag a logger opens its lines with: `Name:` followed by a space, or `[Name]`, 2 to 32 bytes of
+    /// letters, digits, `-`, `_` and `.` with a letter first; nil when `text` opens otherwise.
+    static func loggerTag(_ text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer.SubSequence? {
+        guard let first = text.first else { return nil }
+        let bracketed = first == UInt8(ascii: "[")
+        var i = bracketed ? 1 : 0
+        guard i < text.count, (text[i] | 0x20) >= 97, (text[i] | 0x20) <= 122 else { return nil }
+        while i < text.count, i <= 33 {
+            let b = text[i]
+            let isName = (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 45 || b == 95 || b == 46
+            if !isName { break }
+            i += 1
+        }
+        let nameLength = i - (bracketed ? 1 : 0)
+        guard nameLength >= 2, nameLength <= 32, i < text.count else { return nil }
+        if bracketed {
+            return text[i] == UInt8(ascii: "]") ? text[0...i] : nil
+        }
+        guard text[i] == UInt8(ascii: ":"), i + 1 < text.count, text[i + 1] == 32 else { return nil }
+        return text[0...i]
     }
 
     /// Emits the open entry, if any, and forgets pending blank lines.

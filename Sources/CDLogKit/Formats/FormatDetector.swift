@@ -63,7 +63,8 @@ public enum FormatDetector {
                 let line = UnsafeRawBufferPointer(rebasing: raw[start..<lineEnd])
                 if !line.isEmpty {
                     lines += 1
-                    for (index, format) in lineFormats.enumerated() where format.header(of: line) != nil {
+                    for (index, format) in lineFormats.enumerated()
+                    where format.header(of: line) != nil || format.indentedHeader(of: line) != nil {
                         scores[index] += 1
                     }
                 }

@@ -17,6 +17,21 @@ public struct LineHeader: Sendable {
     private var spans = (Span(), Span(), Span(), Span(), Span(), Span(), Span())
 
     public init(messageStart: Int) { self.messageStart = messageStart }
+    /// This header moved `offset` bytes to the right: the header of a line that holds this one's line after
+    /// `offset` bytes of indentation.
+    func shifted(by offset: Int) -> LineHeader {
+        var moved = self
+        moved.messageStart += offset
+        func shift(_ range: Range<Int>?) -> Range<Int>? { range.map { ($0.lowerBound + offset)..<($0.upperBound + offset) } }
+        moved.timestamp = shift(timestamp)
+        moved.process = shift(process)
+        moved.pid = shift(pid)
+        moved.thread = shift(thread)
+        moved.subsystem = shift(subsystem)
+        moved.logCategory = shift(logCategory)
+        moved.level = shift(level)
+        return moved
+    }
 
     /// The header a C parser finds: `parse` writes `CSCAN_HEADER_SPANS` (lower, upper) pairs in `spans`
     /// order ((-1, 0) for an absent span) and returns where the message starts, or a negative number
@@ -74,6 +89,20 @@ public protocol LineFormat: Sendable {
 
 extension LineFormat {
     public var headerParser: cscan_header_parser? { nil }
+
+    /// The header of a line indented by a paste (a tab or up to eight spaces before a timestamped
+    /// prefix, as a page or an issue's list item indents part of a capture): a header with a timestamp,
+    /// moved past the indentation; nil for an unindented line or one whose text after the indentation has
+    /// no timestamped prefix. Only lines whose text opens with a digit or a month name are parsed.
+    public func indentedHeader(of line: UnsafeRawBufferPointer) -> LineHeader? {
+        guard let first = line.first, ByteScan.isSpace(first) else { return nil }
+        let start = ByteScan.spaces(line, at: 0)
+        guard start <= 8, start < line.count else { return nil }
+        let lead = line[start]
+        guard (lead >= 48 && lead <= 57) || (lead >= 65 && lead <= 90 && start + 3 < line.count && line[start + 3] == 32) else { return nil }
+        guard let header = self.header(of: UnsafeRawBufferPointer(rebasing: line[start...])), header.timestamp != nil else { return nil }
+        return header.shifted(by: start)
+    }
 }
 
 extension LineFormat {

@@ -20,6 +20,9 @@ public struct XcodeConsoleFormat: LineFormat {
             return nil
         }
         if first == UInt8(ascii: "}") || first == UInt8(ascii: ")") { return nil }
+        // The inner and bottom lines of a box a logger draws around one message (`║ …`, `╚═══`, `│`, `└`):
+        // box-drawing characters (U+2500–U+257F) other than a top-left corner continue the box.
+        if first == 0xE2, line.count >= 3, line[1] == 0x94 || line[1] == 0x95, !XcodeConsoleFormat.opensBox(line[1], line[2]) { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
         // An exception's backtrace printed one frame per line (lldb, Crashlytics, `First throw call
         // stack`) stays with the exception above it.
@@ -34,6 +37,13 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
             || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// A top-left box corner (`┌` `┍` `┎` `┏` `╒` `╓` `╔` `╭`) or a horizontal line (`─` `━` `═`) opening a
+    /// box, given the second and third bytes of its UTF-8 encoding.
+    static func opensBox(_ second: UInt8, _ third: UInt8) -> Bool {
+        second == 0x94 ? (0x8C...0x8F).contains(third) || third == 0x80 || third == 0x81
+                       : (0x92...0x94).contains(third) || third == 0x90 || third == 0xAD
     }
 
     /// `Thread : Crashed: queue`, `Thread 3 Crashed:`, or a trap with its detail (`EXC_BAD_ACCESS

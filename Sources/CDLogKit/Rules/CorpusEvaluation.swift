@@ -8,7 +8,8 @@ import Foundation
 /// entry splitting, classification) as a file of its own. An entry record's verdict is its most severe
 /// finding (the first among equals); a record with no finding is "none". A noise record (`none`) is right
 /// when nothing above `info` is found, and a false alarm otherwise. A paste's boundaries are right per
-/// expected entry whose first and last lines are exactly an entry of the splitter's. Bad records
+/// expected entry whose first and last lines of text (trailing blank lines aside) are exactly an entry of
+/// the splitter's. Bad records
 /// throw `ToolFailure` naming the file and line. Pure apart from reading the corpus files.
 public struct CorpusEvaluation {
     /// One labelled record of the corpus.
@@ -118,7 +119,16 @@ public struct CorpusEvaluation {
         for record in records {
             score.sources.insert(record.source)
             let found = try classify(record.text)
-            if let spans = record.spans {
+            if var spans = record.spans {
+                // Blank lines belong to the entry before them (Eval/COLLECTING.md), but an entry ends at its
+                // last line of text: a span's trailing blank lines are not part of the boundary.
+                let lines = record.text.split(separator: "\n", omittingEmptySubsequences: false)
+                for i in spans.indices {
+                    while spans[i].last > spans[i].first, spans[i].last <= lines.count,
+                          lines[spans[i].last - 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                        spans[i].last -= 1
+                    }
+                }
                 for (index, span) in spans.enumerated() {
                     score.boundaryExpected += 1
                     // A message printed twice in a row is folded into one finding with `count` 2 (it counts

@@ -36,8 +36,14 @@ struct CrashReport {
     /// Every termination text the report carries (reason, description, RBS context lines), joined by "\n".
     var terminationText: String?
 
-    /// MetricKit diagnostic kind (crash, hang, cpuException, diskWriteException, appLaunch).
+    /// MetricKit diagnostic kind (crash, hang, cpuException, diskWriteException, appLaunch), `hang` for a
+    /// hang report, `stackshot` for a stackshot.
     var diagnosticType: String?
+    /// A stackshot's trigger (`reason`), its code (`exception`: `0xbaaaaaad` when someone asked for it)
+    /// and what it says of the frontmost process's main thread.
+    var stackshotReason: String?
+    var stackshotCode: String?
+    var stackshotLines: [String] = []
     var hangDuration: Double?
     var launchDuration: Double?
     var totalCPUTime: Double?

@@ -37,6 +37,8 @@ public enum CrashReportReader {
         var sawHeader = false
         var sawResourceEvent = false
         var sawResourceCompanion = false
+        var sawHangEvent = false
+        var sawStackshots = false
         // maxSplits: only the first lines are looked at, so only they are split (by Characters, which
         // on the whole 64 KiB sample cost about 28 M instructions per source).
         for line in start.split(maxSplits: 61, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -53,8 +55,11 @@ public enum CrashReportReader {
             if line.hasPrefix("Event:"), MicrostackshotReader.subtype(forEvent: CrashText.trim(line.dropFirst(6)).description, killed: false) != nil {
                 sawResourceEvent = true
             }
+            // A hang report (spindump text): `Event: hang`, or `Data Source: Stackshots` with no event.
+            if line.hasPrefix("Event:"), CrashText.trim(line.dropFirst(6)).lowercased().hasPrefix("hang") { sawHangEvent = true }
+            if line.hasPrefix("Data Source:"), CrashText.trim(line.dropFirst(12)).hasPrefix("Stackshots") { sawStackshots = true }
             if line.hasPrefix("Command:") || line.hasPrefix("Action taken:") { sawResourceCompanion = true }
-            if sawResourceEvent && sawResourceCompanion { return true }
+            if (sawResourceEvent || sawHangEvent || sawStackshots) && sawResourceCompanion { return true }
         }
         return false
     }
@@ -115,8 +120,8 @@ public enum CrashReportReader {
 
         // Legacy text, possibly several reports one after the other.
         let all = lines.lines(from: start, to: bytes.count)
-        if MicrostackshotReader.isResourceReport(all.lines) {
-            return [MicrostackshotReader.read(lines: all.lines, firstLineNumber: all.first, format: .crash)]
+        if MicrostackshotReader.isResourceReport(all.lines) || HangReportReader.isHangReport(all.lines) {
+            return [readText(lines: all.lines, firstLineNumber: all.first, format: .crash)]
         }
         var reports: [CrashReport] = []
         var chunkStart = all.lines.startIndex
@@ -198,9 +203,17 @@ public enum CrashReportReader {
                 body = try CrashJSONParser.parse(bytes, start: bodyStart, lenient: true)
             } catch let error as CrashJSONError {
                 report.missing.append("report body (\(error.message))")
+                // The header still says what kind of report it is.
+                if bugType == "288" || bugType == "509" { report.diagnosticType = "stackshot" }
                 return [report]
             }
             let value = body.value
+            if StackshotReader.isStackshot(value, bugType: bugType) {
+                // Every process's stacks at one moment, taken on request: nothing crashed.
+                StackshotReader.apply(value, to: &report)
+                if body.truncated { report.missing.append("end of the report (the JSON body is cut off)") }
+                return [report]
+            }
             if JetsamReader.isJetsam(value, bugType: bugType) {
                 // A memory kill: no exception and no threads, every process's memory instead.
                 JetsamReader.apply(value, to: &report)
@@ -220,9 +233,8 @@ public enum CrashReportReader {
         }
         // bug_type 109 and similar: JSON header, then legacy text; 206/202/145/142: a resource report.
         let text = lines.lines(from: bodyStart, to: bytes.count)
-        let isResource = MicrostackshotReader.isResourceReport(text.lines)
-        var legacy = isResource ? MicrostackshotReader.read(lines: text.lines, firstLineNumber: text.first, format: .ips)
-            : LegacyCrashReader.read(lines: text.lines, firstLineNumber: text.first, format: .ips)
+        var legacy = readText(lines: text.lines, firstLineNumber: text.first, format: .ips)
+        let isResource = legacy.isResourceReport || legacy.diagnosticType == "hang"
         legacy.firstLine = report.firstLine
         // Header fields are what App Store Connect shows; the text fills the rest.
         legacy.appName = report.appName ?? legacy.appName
@@ -268,6 +280,18 @@ public enum CrashReportReader {
 
     static let noReportFound = "no crash report found (no exception type, termination reason or threads)"
 
+    /// One report in text form, by the reader its kind needs: a resource report (`Event: cpu usage`…), a hang
+    /// report (`Event: hang`, a spindump), or a crash report in the legacy layout.
+    static func readText(lines: ArraySlice<Substring>, firstLineNumber: Int, format: CrashReport.Format) -> CrashReport {
+        if MicrostackshotReader.isResourceReport(lines) {
+            return MicrostackshotReader.read(lines: lines, firstLineNumber: firstLineNumber, format: format)
+        }
+        if HangReportReader.isHangReport(lines) {
+            return HangReportReader.read(lines: lines, firstLineNumber: firstLineNumber, format: format)
+        }
+        return LegacyCrashReader.read(lines: lines, firstLineNumber: firstLineNumber, format: format)
+    }
+
     /// True when a crash document is legacy text (not JSON, not a translated report): those are read
     /// one report at a time (`EntrySplitter`), so memory does not grow with the number of reports.
     public static func isLegacyText(_ prefix: ArraySlice<UInt8>) -> Bool {
@@ -289,7 +313,6 @@ public enum CrashReportReader {
     private static func bugTypeName(_ bugType: String) -> String {
         switch bugType {
         case "298": return " (JetsamEvent)"
-        case "288": return " (stackshot)"
         case "211": return " (analytics)"
         case "210": return " (panic)"
         case "206", "202": return " (cpu_resource)"

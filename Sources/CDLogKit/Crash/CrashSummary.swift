@@ -55,6 +55,8 @@ enum CrashSummary {
         add("device", report.device)
         add("incidentID", report.incidentID)
         add("diagnosticType", report.diagnosticType)
+        add("stackshotReason", report.stackshotReason)
+        add("stackshotCode", report.stackshotCode)
         add("exceptionType", report.exceptionType)
         add("signal", report.signal)
         add("exceptionSubtype", report.exceptionSubtype)
@@ -127,6 +129,10 @@ enum CrashSummary {
         if let device = report.device { title += ", \(device)" }
         lines.append(title)
         if let type = report.diagnosticType { lines.append("Diagnostic: \(type)") }
+        if report.stackshotReason != nil || report.stackshotCode != nil {
+            lines.append("Stackshot: " + [report.stackshotReason, report.stackshotCode.map { "code \($0)" }].compactMap { $0 }.joined(separator: ", "))
+        }
+        for line in report.stackshotLines { lines.append("Stackshot: \(line)") }
         if report.exceptionType != nil || report.signal != nil {
             var exception = report.exceptionType ?? ""
             if let signal = report.signal { exception += exception.isEmpty ? signal : " (\(signal))" }
@@ -220,7 +226,9 @@ enum CrashSummary {
             if !hasCPU { notes.append("whether the app was busy or waiting (no CPU statistics in the report)") }
         }
         if report.diagnosticType == "hang" {
-            notes.append("whether the hang ended in a kill (MetricKit hang diagnostics are not terminations)")
+            notes.append(report.format == .metrickit
+                ? "whether the hang ended in a kill (MetricKit hang diagnostics are not terminations)"
+                : "whether the hang ended in a kill or the app recovered (a hang report is written while the app still runs)")
         }
         if code == 0xdead10cc {
             notes.append("which file or database was locked (the report names no file; a thread inside SQLite at suspension is the usual holder)")

@@ -131,10 +131,8 @@ public struct EntrySplitter {
             defer { lines.removeAll(keepingCapacity: true); bytes = 0; hasBody = false }
             while let last = lines.last, CrashText.trim(last).isEmpty { lines.removeLast() }
             guard !lines.isEmpty else { return }
-            // A resource report (`Event: cpu usage`, a heaviest stack) is read by its own reader.
-            let report = MicrostackshotReader.isResourceReport(lines)
-                ? MicrostackshotReader.read(lines: lines[...], firstLineNumber: firstLine, format: .crash)
-                : LegacyCrashReader.read(lines: lines[...], firstLineNumber: firstLine)
+            // A resource report (`Event: cpu usage`) or a hang report (`Event: hang`) is read by its own reader.
+            let report = CrashReportReader.readText(lines: lines[...], firstLineNumber: firstLine, format: .crash)
             guard CrashReportReader.hasContent(report) else { return }
             let prepared = CrashSummary.entry(for: report, source: source)
             entry.reset(line: prepared.line, format: .crashReport)

@@ -15,6 +15,9 @@ public enum CrashReportReader {
         "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"", "\"diagnosticMetaData\"",
     ]
 
+    /// A jetsam process entry's members, and `eventMessage` (a unified-log event is never one).
+    private static let jetsamMarkers: [StaticString] = ["\"rpages\"", "\"reason\"", "\"eventMessage\""]
+
     /// True when the first bytes of a source (up to 64 KiB) look like a crash report of any kind.
     public static func looksLikeCrashReport(_ prefix: ArraySlice<UInt8>) -> Bool {
         let limited = prefix.prefix(64 << 10)
@@ -27,7 +30,12 @@ public enum CrashReportReader {
             if first == "{" && firstLine.contains("\"bug_type\"") { return true }
             // On the bytes (memmem): String.contains goes through Foundation's UTF-16 search, about
             // 12 M instructions per marker on a 64 KiB sample (30 ms per ndjson source).
-            return limited.withUnsafeBytes { bytes in metricKitMarkers.contains { bytes.contains(sequence: $0) } }
+            return limited.withUnsafeBytes { bytes in
+                metricKitMarkers.contains { bytes.contains(sequence: $0) }
+                    // One jetsam process entry posted alone (`"rpages" : 960`, `"reason" : "per-process-limit"`).
+                    || (first == "{" && bytes.contains(sequence: jetsamMarkers[0]) && bytes.contains(sequence: jetsamMarkers[1])
+                        && !bytes.contains(sequence: jetsamMarkers[2]))
+            }
         }
         if start.hasPrefix("---") && start.contains(translatedMarker) { return true }
         // Legacy text: a report starts with its header; look only at the first lines so that a log that
@@ -257,6 +265,17 @@ public enum CrashReportReader {
             parsed = try CrashJSONParser.parse(bytes, start: start, lenient: true)
         } catch let error as CrashJSONError {
             throw ToolFailure("\(source): unreadable crash report JSON: \(error.description) (line \(lines.line(of: error.offset)))")
+        }
+        if JetsamReader.isProcessEntry(parsed.value) {
+            // One process's member of a jetsam report's `processes`, posted alone: a jetsam report of one.
+            var report = CrashReport(format: .ips)
+            report.firstLine = lines.line(of: start)
+            report.lastLine = lines.line(of: max(start, bytes.count - 1))
+            let wrapper = CrashJSONObject(start: start)
+            wrapper.members = [(key: "processes", value: CrashJSON.array([parsed.value]))]
+            JetsamReader.apply(.object(wrapper), to: &report)
+            report.missing.append("the rest of the jetsam report (only one process's entry was given)")
+            return [report]
         }
         guard MetricKitReader.isMetricKit(parsed.value) else {
             throw ToolFailure("\(source): JSON is neither an .ips crash report nor a MetricKit diagnostic payload")

@@ -23,6 +23,13 @@ enum JetsamReader {
         body["processes"]?.array != nil && (bugType == "298" || body["largestProcess"] != nil || body["memoryStatus"] != nil)
     }
 
+    /// True for one member of a jetsam report's `processes` given alone: a process name or pid, its
+    /// resident pages and a kill reason.
+    static func isProcessEntry(_ value: CrashJSON) -> Bool {
+        value["rpages"] != nil && value["reason"]?.string != nil && (value["name"] != nil || value["pid"] != nil)
+            && value["processes"] == nil
+    }
+
     static func apply(_ body: CrashJSON, to report: inout CrashReport) {
         report.device = report.device ?? body["product"]?.string
         report.incidentID = report.incidentID ?? body["incident"]?.string

@@ -130,6 +130,32 @@ struct ResourceReportTests {
         #expect(result?.rule.id == "crash.report" && result?.severity == .fatal)
     }
 
+    @Test func aJetsamProcessEntryPostedAloneIsAJetsamReportOfOne() throws {
+        // One member of a JetsamEvent report's `processes`, as people quote it (with the list's comma).
+        let text = """
+          {
+            "states" : [
+              "frontmost"
+            ],
+            "lifetimeMax" : 795,
+            "rpages" : 960,
+            "reason" : "per-process-limit",
+            "pid" : 4624,
+            "name" : "Tunnel"
+          },
+        """
+        let bytes = Array(text.utf8)
+        #expect(CrashReportReader.looksLikeCrashReport(ArraySlice(bytes)))
+        let run = try TestSupport.classifyRun(bytes, threads: 1).0
+        let entry = try #require(run.entries.first?.entry)
+        #expect(entry.field("terminationNamespace") == "JETSAM" && entry.field("appName") == "Tunnel")
+        #expect(entry.field("terminationReason")?.hasPrefix("jetsam per-process-limit: Tunnel was ended") == true)
+        #expect(entry.field("partial") == "true")
+        #expect(run.entries.first?.classification?.rule.id == "crash.jetsam")
+        // A unified-log event that happens to carry such members is not one.
+        #expect(!CrashReportReader.looksLikeCrashReport(ArraySlice(Array(#"{"eventMessage":"x","rpages":1,"reason":"y"}"#.utf8))))
+    }
+
     @Test func aTextThatOnlyMentionsAnEventIsNoResourceReport() throws {
         #expect(!MicrostackshotReader.isResourceReport(["Event: launch", "Command: x"].map { Substring($0) }))
         #expect(!MicrostackshotReader.isResourceReport(["Event: cpu usage"].map { Substring($0) }))

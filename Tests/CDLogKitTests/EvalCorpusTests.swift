@@ -87,6 +87,7 @@ import Testing
                 let normal = { (s: String) in s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
                 ok = field("exceptionReason").map { normal($0).hasPrefix(String(normal(want).prefix(30))) } ?? false
             case "event": ok = field("resourceEvent") == want
+            case "diagnosticType": ok = field("diagnosticType") == want
             case "diagnostics": ok = entries.count == Int(want)
             case "category": ok = first.classification?.category.id == want
             default: ok = true

@@ -54,6 +54,8 @@ def check(record, entries):
     compare("exceptionReasonStart", fields.get("exceptionReason"),
             lambda e, g: g is not None and " ".join(g.split()).startswith(" ".join(e.split())[:30]))
     compare("event", fields.get("resourceEvent"), lambda e, g: g == e)
+    # A hang report or a stackshot: `hang`, `stackshot` (MetricKit diagnostics name their own kind).
+    compare("diagnosticType", fields.get("diagnosticType"), lambda e, g: g == e)
     compare("category", entry.get("category"), lambda e, g: g == e)
     return wrong
 

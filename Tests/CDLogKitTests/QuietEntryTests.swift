@@ -4,7 +4,7 @@ import CScan
 import Foundation
 import Testing
 
-/// Quiet entries (`EntrySplitter.QuietEntries`) are counted, not built: the splitter and `ClassifyRun`
+/// Quiet entries (`QuietEntrySkipper`, the splitter's `EntrySkipper`) are counted, not built: the splitter and `ClassifyRun`
 /// must give exactly what building and classifying every entry gives. These inputs mix quiet Xcode-console
 /// lines with the samples' Core Data lines, and with what could end a quiet entry early or late:
 /// continuation lines (some holding a literal), blank lines, CRLF endings, a pasted crash report,
@@ -67,7 +67,7 @@ import Testing
         final class Counter { var entries = 0, skipped = 0 }
         let counter = Counter()
         if skipping {
-            splitter.quietEntries = EntrySplitter.QuietEntries(gate: TestSupport.classifier.quietEntryGate!,
+            splitter.skipper = QuietEntrySkipper(gate: TestSupport.classifier.quietEntryGate!,
                                                                scratch: TestSupport.classifier.makeScratch()) { count in
                 counter.entries += count
                 counter.skipped += count

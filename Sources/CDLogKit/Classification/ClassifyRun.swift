@@ -22,7 +22,7 @@ public struct ClassifyRun: Sendable {
         public var threads = 1
         /// Bytes per parallel block.
         public var blockSize = 1 << 18
-        /// Entries no rule can match are counted without being built (`EntrySplitter.QuietEntries`), when
+        /// Entries no rule can match are counted without being built (`QuietEntrySkipper`), when
         /// unclassified entries are not reported. False builds and classifies every entry: the same
         /// output, slower (the reference the tests compare with).
         public var skipsQuietEntries = true
@@ -137,7 +137,7 @@ public struct ClassifyRun: Sendable {
         var splitter = splitter
         // Entries that would get no verdict are only counted, unless they are to be reported (`--all`).
         if options.skipsQuietEntries, !options.includeUnclassified, let gate = classifier.quietEntryGate {
-            splitter.quietEntries = EntrySplitter.QuietEntries(gate: gate, scratch: scratch) { [unowned(unsafe) part] count in part.countQuiet(count) }
+            splitter.skipper = QuietEntrySkipper(gate: gate, scratch: scratch) { [unowned(unsafe) part] count in part.countQuiet(count) }
         }
         try splitter.forEachEntry(onPause: onPause) { [unowned(unsafe) part] raw in try part.take(&raw) }
         part.batch.tail = part.folder.finishFolded()

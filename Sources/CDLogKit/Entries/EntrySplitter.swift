@@ -10,67 +10,10 @@ import CScan
 public struct EntrySplitter {
     public let reader: LineReader
     public let format: InputFormat
-    /// Set by a classifying caller: quiet entries are then counted instead of emitted. Nil: every entry
-    /// is emitted.
-    public var quietEntries: QuietEntries?
-
-    /// Lets the splitter skip, unbuilt, the entries no rule can match: one-line entries of a format with
-    /// a C header parser (`LineFormat.headerParser`) whose message admits none of `gate`'s rules,
-    /// followed by a header line (which ends them). The walk over them is one C loop
-    /// (`cscan_skip_quiet_lines`); the entries are not emitted, and `skipped(n)` is called instead with
-    /// how many were skipped in a row, where they stand among the emitted entries. With the catalog's
-    /// gate (`Classifier.quietEntryGate`) that is 93 % of the benchmark's entries.
-    /// A class, not a struct: the splitter's per-line closure binding a struct of references copied it,
-    /// three retains and releases per line (2.5 % of a run).
-    public final class QuietEntries {
-        let gate: QuietEntryGate
-        /// The thread's classifier scratch: the walk marks literals in its prefilter evaluation.
-        let scratch: Classifier.Scratch
-        let skipped: (Int) -> Void
-        /// The number of a line known to admit a rule (found when a walk stopped there), so that its
-        /// message is not gated again when it is handed out; -1 when none.
-        @exclusivity(unchecked) private var loudLine = -1
-
-        /// `scratch` is used by this splitter's thread only, as `Classifier.Scratch` requires.
-        public init(gate: QuietEntryGate, scratch: Classifier.Scratch, skipped: @escaping (Int) -> Void) {
-            self.gate = gate
-            self.scratch = scratch
-            self.skipped = skipped
-        }
-
-        /// Skips the entry whose header line `line` (message from `messageStart`) was handed out last, and
-        /// the quiet entries after it, when it is quiet; returns how many entries that was, or nil.
-        @inline(__always)
-        func skip(_ line: UnsafeRawBufferPointer, messageStart: Int, parser: cscan_header_parser, reader: LineReader) -> Int? {
-            guard reader.lineNumber != loudLine, let lineBase = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-                return nil
-            }
-            let prefixEnd = min(messageStart, line.count)
-            var entries: Int? = nil
-            var stoppedAtLoud: Int32 = 0
-            let marks = scratch.prefilter.gateMarks
-            reader.skipBufferedLines { rest, maxLineBytes in
-                guard let restBase = rest.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return (0, 0) }
-                // The line's buffer goes on with the rest (after its `\n` or `\r\n`): the scan of its
-                // message may read on into it.
-                let lineEnd = lineBase + line.count
-                let messageReadable = restBase >= lineEnd && restBase - lineEnd <= 2
-                    ? restBase + rest.count - (lineBase + prefixEnd) : line.count - prefixEnd
-                return gate.scanner.withScanRoom { _, room, capacity in
-                    var bytes = 0
-                    let lines = cscan_skip_quiet_lines(gate.gate, marks, room, capacity, parser, lineBase + prefixEnd,
-                                                       line.count - prefixEnd, messageReadable, restBase, rest.count,
-                                                       maxLineBytes, &bytes, &stoppedAtLoud)
-                    guard lines >= 0 else { return (0, 0) }
-                    entries = 1 + lines
-                    return (lines, bytes)
-                }
-            }
-            // The line after the skipped ones admits a rule.
-            if stoppedAtLoud != 0 { loudLine = reader.lineNumber + 1 }
-            return entries
-        }
-    }
+    /// Set by a caller that does not want every entry (a classifying run: `QuietEntrySkipper`): after each
+    /// header line of a format with a C header parser, it may skip that entry and the ones after it, which
+    /// are then counted, not emitted. Nil: every entry is emitted.
+    public var skipper: (any EntrySkipper)?
 
     /// Opens the splitter over `reader`; `forcedFormat` skips detection.
     public init(reader: LineReader, forcedFormat: InputFormat? = nil) throws {
@@ -200,7 +143,7 @@ public struct EntrySplitter {
         // checked for exclusivity at run time (about six checks per line); the helpers are static and
         // take what they change as inout.
         let sourceName = reader.sourceName
-        let quietEntries = lineFormat.headerParser == nil ? nil : self.quietEntries
+        let skipper = lineFormat.headerParser == nil ? nil : self.skipper
         let headerParser = lineFormat.headerParser
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
@@ -278,9 +221,9 @@ public struct EntrySplitter {
             }
             if let header {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
-                if let quiet = quietEntries, let headerParser, !truncated,
-                   let skipped = quiet.skip(line, messageStart: header.messageStart, parser: headerParser, reader: reader) {
-                    quiet.skipped(skipped)
+                if let skipper, let headerParser, !truncated,
+                   let skipped = skipper.skip(line, messageStart: header.messageStart, parser: headerParser, reader: reader) {
+                    skipper.skipped(skipped)
                     return
                 }
                 entry.reset(line: number, format: lineFormat.format)

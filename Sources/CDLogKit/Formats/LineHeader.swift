@@ -83,7 +83,7 @@ public protocol LineFormat: Sendable {
     func header(of line: UnsafeRawBufferPointer) -> LineHeader?
     /// The same parse in C, when the format has one whose header lines start an entry in any state
     /// (never blank, boilerplate or a pasted report's first line): quiet entries are then skipped in C
-    /// (`EntrySplitter.QuietEntries`). Nil by default.
+    /// (an `EntrySkipper` such as `QuietEntrySkipper`). Nil by default.
     var headerParser: cscan_header_parser? { get }
 }
 

@@ -134,7 +134,7 @@ public final class LineReader {
     /// the start of one); `body` returns how many whole lines of them to skip and their length in bytes,
     /// which are then consumed as if handed out (`lineNumber` counts them). Does nothing, without calling
     /// `body`, while a span is read (its end must be seen by `nextLine`). For skipping quiet entries
-    /// (`EntrySplitter.QuietEntries`) from inside a `nextLine` body.
+    /// (an `EntrySkipper`) from inside a `nextLine` body.
     @inline(__always)
     func skipBufferedLines(_ body: (UnsafeRawBufferPointer, _ maxLineBytes: Int) -> (lines: Int, bytes: Int)) {
         guard spanBoundary == nil else { return }

@@ -50,7 +50,7 @@ struct BuiltinExtractors: Sendable {
         case .retryAfter:
             guard mayMatch(retryAfter), let found = retryAfter.firstMatch(in: message, scratch: scratch) else { return [] }
             for (_, number) in retryAfter.groupNames where number < found.count {
-                if let range = found[number] { return [("retryAfter", Classifier.text(message, range))] }
+                if let range = found[number] { return [("retryAfter", message.trimmedText(range))] }
             }
             return []
         case .errorCode:
@@ -59,7 +59,7 @@ struct BuiltinExtractors: Sendable {
                 var result: [(String, String)] = []
                 for (name, number) in regex.groupNames where number < found.count {
                     guard let range = found[number] else { continue }
-                    var value = Classifier.text(message, range)
+                    var value = message.trimmedText(range)
                     if name == "domain", value == "Cocoa" { value = "NSCocoaErrorDomain" }
                     result.append((name, value))
                 }
@@ -72,7 +72,7 @@ struct BuiltinExtractors: Sendable {
             for (field, regex) in [("exception", exceptionName), ("reason", exceptionReason), ("api", exceptionAPI)] {
                 guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch), found.count > 1,
                       let range = found[1] else { continue }
-                var value = Classifier.text(message, range)
+                var value = message.trimmedText(range)
                 if field == "reason" {
                     // The closing quote (and ' with userInfo (null)') is not part of the reason.
                     for tail in [" with userInfo (null)", " and userInfo = (null)", "'"] where value.hasSuffix(tail) {
@@ -93,11 +93,11 @@ struct BuiltinExtractors: Sendable {
                 offset = max(whole.upperBound, offset + 1)
                 func group(_ number: Int) -> String? {
                     guard number >= 0, number < found.count, let range = found[number] else { return nil }
-                    return Classifier.text(message, range)
+                    return message.trimmedText(range)
                 }
                 guard let code = group(codeGroup), let name = group(nameGroup) else { continue }
                 if code == "2", keyRange == nil { continue }  // the enclosing partial failure itself
-                let key = keyRange.map { Classifier.text(message, $0) + ": " } ?? ""
+                let key = keyRange.map { message.trimmedText($0) + ": " } ?? ""
                 items.append("\(key)\(code) \(name)")
             }
             return items.isEmpty ? [] : [("partialErrors", items.joined(separator: "; "))]

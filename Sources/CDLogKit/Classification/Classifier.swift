@@ -193,16 +193,16 @@ public final class Classifier: Sendable {
             }
             for (name, number) in winningPattern.groupNames {
                 if number < groups.count, let range = groups[number] {
-                    add(name, Classifier.text(message, range))
+                    add(name, message.trimmedText(range))
                 }
             }
             for (name, regex) in rule.fieldPatterns {
                 guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch.match) else { continue }
                 if regex.groupNames.isEmpty {
-                    if found.count > 1, let range = found[1] { add(name, Classifier.text(message, range)) }
+                    if found.count > 1, let range = found[1] { add(name, message.trimmedText(range)) }
                 } else {
                     for (group, number) in regex.groupNames where number < found.count {
-                        if let range = found[number] { add(group, Classifier.text(message, range)) }
+                        if let range = found[number] { add(group, message.trimmedText(range)) }
                     }
                 }
             }
@@ -236,18 +236,6 @@ public final class Classifier: Sendable {
         return bytes.withUnsafeMutableBytes {
             classify(message: UnsafeRawBufferPointer($0), isCrashReport: isCrashReport, scratch: scratch)
         }
-    }
-
-    static func text(_ message: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
-        // Trim ASCII white space on the bytes; cheaper than Foundation's trimming on a String.
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, isSpace(message[lower]) { lower += 1 }
-        while upper > lower, isSpace(message[upper - 1]) { upper -= 1 }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: message[lower..<upper]), as: UTF8.self)
-    }
-
-    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool {
-        b == 32 || b == 9 || b == 10 || b == 13
     }
 }
 

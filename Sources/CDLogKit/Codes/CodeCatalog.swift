@@ -336,7 +336,7 @@ public final class CodeCatalog: Sendable {
                 if taken.contains(where: { $0.overlaps(whole) }) { continue }
                 func group(_ name: String) -> String? {
                     guard let number = form.groups[name], number < found.count, let range = found[number] else { return nil }
-                    return Classifier.text(message, range)
+                    return message.trimmedText(range)
                 }
                 var domain = group("d").map { byDomain[$0].map { tables[$0].domain } ?? $0 } ?? form.domain
                 var code = group("c").flatMap { Int($0) }

@@ -66,21 +66,7 @@ enum HangReportReader {
             guard !key.isEmpty, key.count <= 32, fields[key] == nil else { continue }
             fields[key] = value(of: trimmed)
         }
-        report.appName = fields["Command"].map { String($0.prefix { $0 != " " && $0 != "[" }) }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? fields["Path"].map { String($0.split(separator: "/").last ?? "") }
-        report.bundleID = fields["Identifier"]
-        if let version = fields["Version"], !version.hasPrefix("???") {
-            if let open = version.firstIndex(of: "("), let close = version.lastIndex(of: ")"), open < close {
-                report.appVersion = CrashText.trim(version[..<open]).description
-                report.build = String(version[version.index(after: open)..<close])
-            } else {
-                report.appVersion = version
-            }
-        }
-        report.osVersion = fields["OS Version"]
-        report.device = fields["Hardware model"] ?? fields["Hardware Model"]
-        report.incidentID = fields["Incident Identifier"]
-        report.timestamp = fields["Date/Time"]
+        MicrostackshotReader.applyProcessFields(fields, to: &report)
         report.hangDuration = duration(fields["Duration"], sampled: fields["Duration Sampled"], notes: notes)
         // Printed root first (the thread's entry point); a crash report lists the deepest frame first.
         if !heaviest.isEmpty {

@@ -67,22 +67,7 @@ enum MicrostackshotReader {
             fields[key] = CrashText.trim(trimmed[trimmed.index(after: colon)...]).description
             lastKey = key
         }
-        let command = fields["Command"].map { String($0.prefix { $0 != " " && $0 != "[" }) }
-        report.appName = command.flatMap { $0.isEmpty ? nil : $0 } ?? fields["Path"].map { String($0.split(separator: "/").last ?? "") }
-        report.bundleID = fields["Identifier"]
-        if let version = fields["Version"] {
-            // "1.0 (1)": short version and build.
-            if let open = version.firstIndex(of: "("), let close = version.lastIndex(of: ")"), open < close {
-                report.appVersion = CrashText.trim(version[..<open]).description
-                report.build = String(version[version.index(after: open)..<close])
-            } else {
-                report.appVersion = version
-            }
-        }
-        report.osVersion = fields["OS Version"]
-        report.device = fields["Hardware model"] ?? fields["Hardware Model"]
-        report.incidentID = fields["Incident Identifier"]
-        report.timestamp = fields["Date/Time"]
+        applyProcessFields(fields, to: &report)
         let action = fields["Action taken"] ?? ""
         let killed = action.lowercased().contains("kill") || action.lowercased().contains("terminat")
         report.exceptionType = "EXC_RESOURCE"
@@ -103,6 +88,27 @@ enum MicrostackshotReader {
             report.faultingThread = 0
         }
         return report
+    }
+
+    /// The header of a spindump-family report (resource and hang reports): the process (`Command:`, or the
+    /// last part of `Path:`), `Identifier:`, `Version: 1.0 (1)` (short version and build; `??? (???)` when
+    /// the process has none), `OS Version:`, `Hardware model:`, `Incident Identifier:`, `Date/Time:`.
+    static func applyProcessFields(_ fields: [String: String], to report: inout CrashReport) {
+        let command = fields["Command"].map { String($0.prefix { $0 != " " && $0 != "[" }) }
+        report.appName = command.flatMap { $0.isEmpty ? nil : $0 } ?? fields["Path"].map { String($0.split(separator: "/").last ?? "") }
+        report.bundleID = fields["Identifier"]
+        if let version = fields["Version"], !version.hasPrefix("???") {
+            if let open = version.firstIndex(of: "("), let close = version.lastIndex(of: ")"), open < close {
+                report.appVersion = CrashText.trim(version[..<open]).description
+                report.build = String(version[version.index(after: open)..<close])
+            } else {
+                report.appVersion = version
+            }
+        }
+        report.osVersion = fields["OS Version"]
+        report.device = fields["Hardware model"] ?? fields["Hardware Model"]
+        report.incidentID = fields["Incident Identifier"]
+        report.timestamp = fields["Date/Time"]
     }
 
     /// `90s`, `150.41s`: seconds.

@@ -55,7 +55,7 @@ let package = Package(
         // What both executables share: exit-code and error-message behaviour.
         .target(
             name: "CLISupport",
-            dependencies: ["CDLogCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CDLogCore", "CScan", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Thin command-line front ends.

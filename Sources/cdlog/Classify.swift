@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDLogCore
 import CDLogKit
+import CLISupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -57,7 +58,7 @@ struct Classify: ParsableCommand {
         options.includeUnclassified = all
         options.minimumSeverity = Severity(name: minSeverity) ?? .debug
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        ClassifyRun.tuneMalloc(threads: options.threads)
+        ProcessSetup.tuneMalloc(threads: options.threads)
         // Check everything first (files are opened one at a time as they are read): a missing file fails
         // before any output is written.
         let paths = try InputFolders.expandForRun(files.isEmpty ? ["-"] : files)

@@ -74,7 +74,7 @@ struct ReportCommand: ParsableCommand {
         options.limits.templates = maxRows
         options.forcedFormat = InputFormat(rawValue: inputFormat)
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        ClassifyRun.tuneMalloc(threads: options.threads)
+        ProcessSetup.tuneMalloc(threads: options.threads)
         var paths = files
         // With --store and no file, stdin is read only when `-` is given: a pipe left open by a CI runner or a
         // parent process must not make the report wait.

@@ -17,7 +17,7 @@ import Testing
         "StoreInspection": ["CDLogCore", "CSQLite", "Darwin", "Glibc"],
         "CDLogKit": ["CDLogCore", "CPCRE2", "CScan", "CZlib", "Darwin", "Glibc", "Dispatch", "Foundation", "Yams"],
         "ReportKit": ["CDLogCore", "CDLogKit", "StoreInspection", "Foundation", "Yams"],
-        "CLISupport": ["CDLogCore", "ArgumentParser", "Darwin", "Glibc"],
+        "CLISupport": ["CDLogCore", "CScan", "ArgumentParser", "Darwin", "Glibc"],
         "cdlog": ["CDLogCore", "CDLogKit", "ReportKit", "StoreInspection", "CLISupport", "ArgumentParser", "Darwin", "Glibc", "Foundation"],
         "walcheck": ["CDLogCore", "StoreInspection", "CLISupport", "ArgumentParser"],
         "RuleEmbedder": ["Foundation"],

@@ -69,16 +69,6 @@ public struct ClassifyRun: Sendable {
         var renderer: (any EntryRenderer)?
     }
 
-    /// Tunes the C library's malloc so peak memory stays flat on any input size: one arena per
-    /// classifying thread (glibc gives threads arenas of their own, up to 8 per core, each keeping freed
-    /// blocks) and a fixed mmap threshold, so the 256 KiB blocks go back to the system when freed
-    /// (glibc otherwise raises the threshold after the first one and they accumulate in the heap).
-    /// Measured on 1 GB with 2 threads: 30.9–31.9 MiB peak with the defaults, 27.7 MiB with this.
-    /// Process-wide: for executables to call once at start-up, not for library users.
-    public static func tuneMalloc(threads: Int) {
-        _ = cscan_tune_malloc(Int32(max(1, threads)))
-    }
-
     /// Classifies every source; returns the summary (also passed to `reporter.finish`).
     @discardableResult
     public func run(sources: [any ByteSource], reporter: any Reporter) throws -> ClassifySummary {

@@ -124,6 +124,23 @@ import Testing
         #expect(open.count == 2)
     }
 
+    @Test func fieldListsLibraryLinesAndShellDeathsSplitAsPrinted() throws {
+        // A userInfo whose reason lists `Entity: attribute` lines, until the brace closes.
+        let listed = "CoreData: error: Store failed to load. with error = Error Domain=NSCocoaErrorDomain Code=134060 UserInfo={NSLocalizedFailureReason=CloudKit integration requires that all attributes be optional. The following attributes are marked non-optional:\n"
+            + "Entry: createdAt\nEntry: title} with userInfo {\n    NSLocalizedFailureReason = x;\n}\nNext message here"
+        #expect(try TestSupport.entries(listed, format: .xcode).map(\.line) == [1, 6])
+        // FMDB's statement line stays with its error; a sentence after one space is a message of its own.
+        let fmdb = "Unknown error calling sqlite3_step (5: database is locked) eu\nDB Query: begin exclusive transaction\n Unknown error finalizing or resetting statement (5: database is locked)\nDB Query: commit"
+        #expect(try TestSupport.entries(fmdb, format: .xcode).map(\.line) == [1, 3])
+        // In a prefixed capture: a shell's death line, and a sentence after a blank line, open messages.
+        let prefixed = "2018-05-03 23:27:20.605 watoi[8054:390284] unable to open database file\nAbort trap: 6\n"
+            + "2020-01-30 23:21:16.354718-0800 architect[398:88870] [logging-persist] os_unix.c:43353: (0) open(//architect.db) - Undefined error: 0\n\n"
+            + "The operation couldn’t be completed. (SQLite.Result error 0.)\n"
+        let entries = try TestSupport.entries(prefixed, format: .nslog)
+        #expect(entries.map(\.line) == [1, 2, 3, 5])
+        #expect(TestSupport.classify(entries[1].message)?.rule.id == "crash.console-termination")
+    }
+
     @Test func aWrappedMessageIsReadAgainWithItsLinesJoined() throws {
         // Kept as one entry by a prefixed capture, but the pattern's words are split over two lines.
         let wrapped = "*** Terminating\napp due to uncaught exception 'NSInvalidArgumentException', reason:\n'Unsupported function expression count:(tracks.events)'"

@@ -204,15 +204,22 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) {
+            if header != nil, open, !prefixed, pendingBlankLines == 0,
+               EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: entry.message.bytes) {
                 // A dictionary or argument list the printer broke over lines (`… {sound: true, badge: true,` /
-                // `provisional: true}`): the line that closes it belongs to it.
+                // `provisional: true}`, a userInfo whose reason lists `Entity: attribute` lines): the lines
+                // up to the one that closes it belong to it.
                 header = nil
             }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
                 header = nil
+            }
+            if header == nil, open, prefixed, pendingBlankLines > 0, EntrySplitter.startsParagraph(line) {
+                // A bare sentence after a blank line among prefixed entries (`The operation couldn’t be
+                // completed. (SQLite.Result error 0.)` printed by the app after SQLite's log lines): its own message.
+                header = LineHeader(messageStart: 0)
             }
             if header == nil, open, prefixed, EntrySplitter.startsBareMessage(line, after: entry.message.bytes) {
                 // A bare line among prefixed ones (test-runner output, an app's print) after an entry
@@ -371,6 +378,32 @@ public struct EntrySplitter {
         return depth(of: UnsafeRawBufferPointer(rebasing: message[start...])) > 0
     }
 
+    /// True when the open message (up to its first 16 KiB) has opened more brackets than it closed, and
+    /// `line` is a field of a structure, not a sentence: `Name: value` or `name = value` (a word of letters,
+    /// digits, `_` and `.` first), such as the `Entity: attribute` list inside a userInfo's reason. A
+    /// sentence after a cut line with an open bracket stays a message of its own.
+    static func staysInsideOpenBracket(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count <= 16 << 10, let first = line.first, (first | 0x20) >= 97, (first | 0x20) <= 122,
+              !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
+        var i = 1
+        while i < line.count, i < 64, isNameByte(line[i]) { i += 1 }
+        guard i < line.count else { return false }
+        let isField = (line[i] == UInt8(ascii: ":") && i + 1 < line.count && line[i + 1] == 32)
+            || line.hasPrefix(" = ", at: i)
+        return isField && depth(of: message) > 0
+    }
+
+    @inline(__always) private static func isNameByte(_ b: UInt8) -> Bool {
+        ((b | 0x20) >= 97 && (b | 0x20) <= 122) || (b >= 48 && b <= 57) || b == 95 || b == 46
+    }
+
+    /// True when `line`, bare, opens a paragraph of its own: a capitalised word followed by a lower-case
+    /// letter, not the `Error Domain=` / `UserInfo=` / `Underlying` parts of an error printed over lines.
+    static func startsParagraph(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.count >= 2 && line[0] >= 65 && line[0] <= 90 && line[1] >= 97 && line[1] <= 122
+            && !line.hasPrefix("Error Domain=") && !line.hasPrefix("UserInfo=") && !line.hasPrefix("Underlying")
+    }
+
     /// Brackets opened minus brackets closed in `text`.
     private static func depth(of text: UnsafeRawBufferPointer) -> Int {
         var depth = 0
@@ -395,7 +428,7 @@ public struct EntrySplitter {
     static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
         // Swift runtime prints a trap on a line of its own.
-        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") { return true }
+        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) { return true }
         // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too: the
         // logger printed another message.
         if let tag = loggerTag(line), let open = loggerTag(message), tag.elementsEqual(open) { return true }
@@ -410,6 +443,14 @@ public struct EntrySplitter {
         default: return false
         }
     }
+
+    /// A shell's line saying the process it ran died on a signal (`Abort trap: 6`, `Segmentation fault: 11`).
+    static func isShellDeath(_ line: UnsafeRawBufferPointer) -> Bool {
+        shellDeaths.contains { line.hasPrefix($0) }
+    }
+
+    static let shellDeaths: [StaticString] = ["Abort trap: 6", "Segmentation fault: 11", "Bus error: 10", "Illegal instruction: 4",
+                                              "Trace/BPT trap: 5", "Killed: 9"]
 
     /// The tag a logger opens its lines with: `Name:` followed by a space, or `[Name]`, 2 to 32 bytes of
     /// letters, digits, `-`, `_` and `.` with a letter first; nil when `text` opens otherwise.

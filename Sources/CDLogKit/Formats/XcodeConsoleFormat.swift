@@ -2,7 +2,8 @@
 /// fallback for anything unrecognised.
 ///
 /// A line starts a new entry unless it is a continuation: it begins with whitespace (and is not a
-/// leading-space `CoreData:`/`error:` line), `}`, `)`, `Error Domain=` or `<CKError` (docs/classify.md, "Input formats"), or
+/// leading-space `CoreData:`/`error:` line or a sentence after one space), `}`, `)`, `Error Domain=` or `<CKError`, FMDB's
+/// `DB Query:` / `DB Path:` lines (docs/classify.md, "Input formats"), or
 /// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`), or the
 /// wrapped rest of an exception line (`reason: '…'`, a line opening with `'` or `:`).
 public struct XcodeConsoleFormat: LineFormat {
@@ -12,13 +13,19 @@ public struct XcodeConsoleFormat: LineFormat {
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
         guard let first = line.first else { return nil }
         if ByteScan.isSpace(first) {
-            // Xcode sometimes prints entries with a leading space; keep those as entries.
+            // Xcode sometimes prints entries with a leading space; keep those as entries. So is a sentence
+            // after exactly one space (a paste's artefact): continuations are indented by a tab or more spaces.
             let start = ByteScan.spaces(line, at: 0)
             if start <= 2, XcodeConsoleFormat.startsEntryWord(line, at: start) {
                 return LineHeader(messageStart: start)
             }
+            if start == 1, first == 32, line.count > 2, line[1] >= 65, line[1] <= 90, line[2] >= 97, line[2] <= 122 {
+                return LineHeader(messageStart: 1)
+            }
             return nil
         }
+        // FMDB prints the statement and the database of a failed call on lines of their own after the error.
+        if line.hasPrefix("DB Query: ") || line.hasPrefix("DB Path: ") { return nil }
         if first == UInt8(ascii: "}") || first == UInt8(ascii: ")") { return nil }
         // The inner and bottom lines of a box a logger draws around one message (`║ …`, `╚═══`, `│`, `└`):
         // box-drawing characters (U+2500–U+257F) other than a top-left corner continue the box.

@@ -214,6 +214,32 @@ import Testing
         #expect(entries.first?.message == "a\"b\\c\nd ス 😀 \u{FFFD} end")
     }
 
+    @Test func unifiedlogIteratorJSONLinesAreRead() throws {
+        // mandiant's `unifiedlog_iterator --format jsonl` (its LogData members): `message`, `log_type`, `pid`,
+        // `thread_id`, the process as a path; a loss record has an empty message and is no entry.
+        let text = #"{"subsystem":"com.apple.coredata","thread_id":588211,"pid":812,"time":1.7641e18,"timestamp":"2025-11-25T13:05:26.434850732Z","category":"cloudkit","log_type":"Error","process":"/private/var/containers/Bundle/Application/0A1B/Notes.app/Notes","message":"CoreData: error: (14) I/O error for database at /x/Model.sqlite","event_type":"Log","raw_message":"%s","message_entries":[]}"#
+            + "\n" + #"{"subsystem":"","pid":812,"timestamp":"2025-11-25T13:05:27.000000000Z","log_type":"","process":"","message":"","event_type":"Loss"}"# + "\n"
+        #expect(try TestSupport.detect(text) == .logNDJSON)
+        let entries = try TestSupport.entries(text)
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry.message == "CoreData: error: (14) I/O error for database at /x/Model.sqlite")
+        #expect(entry.process == "Notes" && entry.pid == 812 && entry.level == "error")
+        #expect(entry.subsystem == "com.apple.coredata" && entry.timestamp == "2025-11-25T13:05:26.434850732Z")
+        #expect(TestSupport.classify(entry.message)?.category == .store)
+    }
+
+    @Test func jsonWhoseObjectsHaveNoMessageIsAnErrorNotSilence() throws {
+        #expect(throws: ToolFailure.self) { _ = try TestSupport.entries(#"{"level":30,"time":1640324529498,"pid":1}"# + "\n") }
+        // Other JSON loggers' `msg` is a message.
+        #expect(try TestSupport.entries(#"{"msg":"unhandled error: SQLITE_BUSY: database is locked","time":1640324529498}"# + "\n").first?.message
+                == "unhandled error: SQLITE_BUSY: database is locked")
+        #expect(throws: ToolFailure.self) { _ = try TestSupport.entries(#"[{"foo":1},{"bar":2}]"#, format: .logJSON) }
+        // Objects without a message beside ones with one (activities) are simply not entries.
+        let mixed = #"{"eventType":"activityCreateEvent"}"# + "\n" + #"{"eventMessage":"hello"}"# + "\n"
+        #expect(try TestSupport.entries(mixed, format: .logNDJSON).count == 1)
+    }
+
     /// ndjson lines holding one object are read in one pass; every other line goes through the
     /// splitter. A junk byte before each line forces the splitter's path, so on lines mutated at random
     /// (quotes, brackets, backslashes, cut-offs) both paths must give the same entries — where no
@@ -243,8 +269,13 @@ import Testing
             }
             let direct = lines.joined(separator: [0x0A]).map { $0 }
             let viaSplitter = lines.map { [UInt8(ascii: "x")] + $0 }.joined(separator: [0x0A]).map { $0 }
-            let expected = try TestSupport.entries(bytes: viaSplitter, format: .logNDJSON)
-            let actual = try TestSupport.entries(bytes: direct, format: .logNDJSON)
+            // A source whose objects all lack a message is refused: by both paths, or by neither.
+            let expectedOrNil = try? TestSupport.entries(bytes: viaSplitter, format: .logNDJSON)
+            let actualOrNil = try? TestSupport.entries(bytes: direct, format: .logNDJSON)
+            guard let expected = expectedOrNil, let actual = actualOrNil else {
+                #expect((expectedOrNil == nil) == (actualOrNil == nil), "round \(round): refused by one path only")
+                continue
+            }
             guard (expected + actual).allSatisfy({ $0.line == $0.endLine }) else { continue }
             compared += 1
             #expect(actual.map(Self.describe) == expected.map(Self.describe), "round \(round): \(String(decoding: direct, as: UTF8.self))")

@@ -520,6 +520,7 @@ public struct EntrySplitter {
         var splitter = JSONEventSplitter()
         let format = self.format
         let reader = self.reader
+        let count = EventCount()
         // Static helpers taking what they change as inout, not local functions: those capture `entry`
         // and `emit` in boxes, and every line then copied (retained and released) them several times.
         while try reader.nextLine({ line, _ in
@@ -531,19 +532,23 @@ public struct EntrySplitter {
                 let (end, message) = EntrySplitter.readObject(object, truncated: false, lines: lineNumber...lineNumber,
                                                               format: format, into: &entry)
                 if end.splitterAgrees, end.afterObject == object.count {
-                    try EntrySplitter.finishObject(object, message: message, into: &entry, emit)
+                    try EntrySplitter.finishObject(object, message: message, into: &entry, count: count, emit)
                     return
                 }
             }
             try splitter.feed(line, lineNumber: lineNumber) { object, truncated, startLine in
                 try EntrySplitter.emitObject(object, truncated: truncated, lines: startLine...max(startLine, lineNumber),
-                                             format: format, into: &entry, emit)
+                                             format: format, into: &entry, count: count, emit)
             }
         }) {}
         let lastLine = reader.lineNumber
         try splitter.finish { object, truncated, startLine in
             try EntrySplitter.emitObject(object, truncated: truncated, lines: startLine...max(startLine, lastLine),
-                                         format: format, into: &entry, emit)
+                                         format: format, into: &entry, count: count, emit)
+        }
+        if count.objects > 0 && count.messages == 0 {
+            throw ToolFailure("\(reader.sourceName): \(count.objects) JSON object\(count.objects == 1 ? "" : "s") and none with a message "
+                              + "(`eventMessage` of `log show --style json/ndjson`, `message` of unifiedlog_iterator's jsonl, `msg`): not a log export cdlog reads")
         }
     }
 
@@ -560,10 +565,20 @@ public struct EntrySplitter {
         let prefix = entry.prefix
         var header = LineHeader(messageStart: 0)
         var explicitProcess = false
+        // mandiant's `unifiedlog_iterator --format jsonl` names the members `message`, `log_type`, `pid` and
+        // `thread_id`; other JSON loggers `message` or `msg`. `eventMessage` wins where it is present; an
+        // empty message (a loss record) is none.
+        var aliasMessage: Range<Int>? = nil
         var members = FlatJSONObject.Members(of: object)
         while let (key, value, isString) = members.next() {
             switch key.count {
             case 12 where FlatJSONObject.key(key, is: "eventMessage"): message = value
+            case 7 where FlatJSONObject.key(key, is: "message"): if isString, !value.isEmpty { aliasMessage = value }
+            case 8 where FlatJSONObject.key(key, is: "log_type"): header.level = keep(object, value, isString, in: prefix)
+            case 3 where FlatJSONObject.key(key, is: "pid"): header.pid = keep(object, value, isString, in: prefix)
+            // JSON loggers of other stacks (pino, bunyan, Electron apps): `msg`.
+            case 3 where FlatJSONObject.key(key, is: "msg"): if isString, !value.isEmpty, aliasMessage == nil { aliasMessage = value }
+            case 9 where FlatJSONObject.key(key, is: "thread_id"): header.thread = keep(object, value, isString, in: prefix)
             case 9 where FlatJSONObject.key(key, is: "timestamp"): header.timestamp = keep(object, value, isString, in: prefix)
             case 16 where FlatJSONObject.key(key, is: "processImagePath"):
                 guard !explicitProcess else { break }
@@ -571,7 +586,10 @@ public struct EntrySplitter {
                 let slash = prefix[path].lastIndex(of: UInt8(ascii: "/")).map { path.lowerBound + $0 + 1 } ?? path.lowerBound
                 header.process = slash..<path.upperBound
             case 7 where FlatJSONObject.key(key, is: "process"):
-                header.process = keep(object, value, isString, in: prefix)
+                // A name, or (unifiedlog_iterator) the executable's path: its last component.
+                let process = keep(object, value, isString, in: prefix)
+                let slash = prefix[process].lastIndex(of: UInt8(ascii: "/")).map { process.lowerBound + $0 + 1 } ?? process.lowerBound
+                header.process = slash..<process.upperBound
                 explicitProcess = true
             case 9 where FlatJSONObject.key(key, is: "processID"): header.pid = keep(object, value, isString, in: prefix)
             case 8 where FlatJSONObject.key(key, is: "threadID"): header.thread = keep(object, value, isString, in: prefix)
@@ -584,14 +602,23 @@ public struct EntrySplitter {
             }
         }
         entry.header = header
-        return (members.end, message)
+        return (members.end, message ?? aliasMessage)
+    }
+
+    /// How many event objects a JSON source held, and how many of them had a message: a source whose
+    /// objects all lack one is not a log export cdlog knows (a class: the per-line closure binds one reference).
+    final class EventCount {
+        var objects = 0
+        var messages = 0
     }
 
     /// Unescapes the message of the object `readObject` read into `entry` and emits the entry (events
     /// without a message, activities and signposts, are dropped).
     private static func finishObject(_ object: UnsafeBufferPointer<UInt8>, message: Range<Int>?, into entry: inout RawEntry,
-                                     _ emit: (inout RawEntry) throws -> Void) throws {
+                                     count: EventCount, _ emit: (inout RawEntry) throws -> Void) throws {
+        count.objects += 1
         guard let message else { return }
+        count.messages += 1
         let before = entry.message.count
         FlatJSONObject.unescape(object, message, into: entry.message, limit: EntryLimits.maxMessageBytes)
         if entry.message.count >= EntryLimits.maxMessageBytes, message.count > entry.message.count - before { entry.truncated = true }
@@ -599,9 +626,9 @@ public struct EntrySplitter {
     }
 
     private static func emitObject(_ object: UnsafeBufferPointer<UInt8>, truncated: Bool, lines: ClosedRange<Int>, format: InputFormat,
-                                   into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {
+                                   into entry: inout RawEntry, count: EventCount, _ emit: (inout RawEntry) throws -> Void) throws {
         let (_, message) = readObject(object, truncated: truncated, lines: lines, format: format, into: &entry)
-        try finishObject(object, message: message, into: &entry, emit)
+        try finishObject(object, message: message, into: &entry, count: count, emit)
     }
 
     /// Copies a header value of `object` to the end of `prefix` (strings unescaped, at most 4 KiB; bare

@@ -118,7 +118,8 @@ public struct CorpusEvaluation {
         var score = Score()
         for record in records {
             score.sources.insert(record.source)
-            let found = try classify(record.text)
+            // A record cdlog refuses as input (a JSON object with no message member) has no finding.
+            let found = (try? classify(record.text)) ?? []
             if var spans = record.spans {
                 // Blank lines belong to the entry before them (Eval/COLLECTING.md), but an entry ends at its
                 // last line of text: a span's trailing blank lines are not part of the boundary.

@@ -608,8 +608,9 @@ public struct EntrySplitter {
     /// How many event objects a JSON source held, and how many of them had a message: a source whose
     /// objects all lack one is not a log export cdlog knows (a class: the per-line closure binds one reference).
     final class EventCount {
-        var objects = 0
-        var messages = 0
+        // Used by the splitter's thread only: no run-time exclusivity checks (two per object otherwise).
+        @exclusivity(unchecked) var objects = 0
+        @exclusivity(unchecked) var messages = 0
     }
 
     /// Unescapes the message of the object `readObject` read into `entry` and emits the entry (events

@@ -76,6 +76,31 @@ import Testing
         }
     }
 
+    /// Issue 27: mandiant's unifiedlog_iterator CSV is read as its JSON Lines; a record's entry stands on the
+    /// record's first line, and quoted commas, `""` and line feeds are the field's text.
+    @Test func unifiedlogIteratorCSVIsReadRecordByRecord() throws {
+        let header = "Timestamp,Event Type,Log Type,Subsystem,Thread ID,PID,EUID,Library,Library UUID,Activity ID,Category,Process,Process UUID,Message,Raw Message,Boot UUID,System Timezone Name"
+        let first = "2025-11-25T13:05:26.434Z,Log,Error,com.apple.coredata,588211,812,501,/S/CoreData,6C3A,0,cloudkit,/private/var/containers/Bundle/Application/0A1B/Notes.app/Notes,6C3B,"
+            + "\"CoreData: error: (14) I/O error for database at /x/Model.sqlite, \"\"quoted\"\"\nsecond line\",%s,A1,UTC"
+        let second = "2025-11-25T13:05:27.000Z,Log,Default,com.example,1,812,501,/x,1,0,general,/x/Other,1,hello world,%s,A1,UTC"
+        for lineEnd in ["\n", "\r\n"] {
+            let text = [header, first, second].joined(separator: lineEnd) + lineEnd
+            for chunk in [1, 7, 1 << 16] {
+                let run = try TestSupport.classifyRun(Array(text.utf8), threads: 1, chunkSize: chunk).0
+                let entries = run.entries.map(\.entry)
+                #expect(entries.map(\.line) == [2, 4], "chunks of \(chunk)")
+                #expect(entries.first?.message == "CoreData: error: (14) I/O error for database at /x/Model.sqlite, \"quoted\"\nsecond line")
+                #expect(entries.first?.process == "Notes" && entries.first?.pid == 812 && entries.first?.level == "error")
+                #expect(entries.first?.timestamp == "2025-11-25T13:05:26.434Z" && entries.last?.message == "hello world")
+                #expect(run.entries.first?.classification?.category == .store)
+            }
+        }
+        // A record cut by the end of the input is still read; a CSV with other columns is not converted.
+        let cut = header + "\n" + "2025-11-25T13:05:26.434Z,Log,Error,com.apple.coredata,1,2,3,/x,u,0,c,/x/App,u,\"database disk image is malformed"
+        #expect(try TestSupport.classifyRun(Array(cut.utf8), threads: 1).0.entries.first?.entry.message == "database disk image is malformed")
+        #expect(!UnifiedLogCSVSource.isUnifiedLogCSV(Array("Timestamp,Level,Message\n".utf8)))
+    }
+
     @Test func ordinaryLogsAreNotUnwrapped() {
         // Continuation lines are indented, entries are not; a stray quote line is text.
         #expect(TextDecoding.pasteWrapping(Array("CoreData: error: x\n    userInfo = {\n    }\n> not a quote\nCoreData: b\n".utf8), whole: true) == (false, 0))

@@ -41,7 +41,8 @@ public enum FormatDetector {
             }
         }
         if firstNonSpace == UInt8(ascii: "{") {
-            let firstLine = bytes.prefix { $0 != 10 }
+            // The first line with text (a converted CSV's header is an empty line).
+            let firstLine = bytes.drop { ByteScan.isSpace($0) || $0 == 10 || $0 == 13 }.prefix { $0 != 10 }
             if firstLine.last == UInt8(ascii: "}") || firstLine.last == 13 || containsSequence(firstLine, "\"eventMessage\"") {
                 return .logNDJSON
             }

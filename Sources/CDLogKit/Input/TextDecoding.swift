@@ -10,6 +10,7 @@ import CZlib
 /// - a paste quoted as a whole (`> ` before at least four lines in five, as GitHub, mail and forums quote)
 ///   or indented as a whole (every line of the sample, copied out of a code comment or a list) loses that
 ///   one quote marker or common indentation on every line, so that its entries split as they were printed.
+/// - mandiant's `unifiedlog_iterator` CSV becomes its JSON Lines (`UnifiedLogCSVSource`).
 /// Anything else is handed on untouched (a UTF-8 BOM is left for format detection). Line numbers do not
 /// change: no line is added or removed.
 ///
@@ -37,6 +38,10 @@ public enum TextDecoding {
         if usesBareCarriageReturns(sample.prefix) {
             sample = try SampledSource.sampling(CarriageReturnSource(current), upTo: sampleBytes)
             current = sample
+        }
+        if UnifiedLogCSVSource.isUnifiedLogCSV(sample.prefix) {
+            // unifiedlog_iterator's CSV: read as its JSON Lines (one object per record, line numbers kept).
+            return UnifiedLogCSVSource(current)
         }
         let wrapping = pasteWrapping(sample.prefix, whole: sample.prefix.count < sampleBytes)
         if wrapping.quoted || wrapping.indent > 0 {

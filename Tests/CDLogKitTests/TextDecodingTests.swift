@@ -99,6 +99,11 @@ import Testing
         let cut = header + "\n" + "2025-11-25T13:05:26.434Z,Log,Error,com.apple.coredata,1,2,3,/x,u,0,c,/x/App,u,\"database disk image is malformed"
         #expect(try TestSupport.classifyRun(Array(cut.utf8), threads: 1).0.entries.first?.entry.message == "database disk image is malformed")
         #expect(!UnifiedLogCSVSource.isUnifiedLogCSV(Array("Timestamp,Level,Message\n".utf8)))
+        // A quote that never closes ends its record after maxRecordLines lines; line numbers stay the CSV's.
+        let open = header + "\n" + "t,Log,Error,s,1,2,3,/x,u,0,c,/x/App,u,\"disk I/O error" + String(repeating: "\nx", count: UnifiedLogCSVSource.maxRecordLines + 5)
+            + "\n" + "t,Log,Default,s,1,2,3,/x,u,0,c,/x/App,u,after,%s,A1,UTC\n"
+        let lines = try TestSupport.classifyRun(Array(open.utf8), threads: 1).0.entries.map(\.entry.line)
+        #expect(lines.first == 2 && lines.count >= 2)
     }
 
     @Test func ordinaryLogsAreNotUnwrapped() {

@@ -23,6 +23,9 @@ final class UnifiedLogCSVSource: ConvertingSource {
         return bytes.starts(with: headerStart)
     }
 
+    /// The most lines one record may span: a quote left open ends its record there.
+    static let maxRecordLines = 10_000
+
     private var header: [String]? = nil
     private var headerField: [UInt8] = []
     private var headerNames: [String] = []
@@ -42,7 +45,11 @@ final class UnifiedLogCSVSource: ConvertingSource {
     private func consume(_ b: UInt8) {
         if inQuotes {
             if b == UInt8(ascii: "\"") { inQuotes = false; quoteJustClosed = true; return }
-            if b == 0x0A { extraLines += 1 }
+            if b == 0x0A {
+                extraLines += 1
+                // A quote that never closes must not hold the output back: the record ends here.
+                if extraLines >= Self.maxRecordLines { endRecord(); return }
+            }
             append(b)
             return
         }

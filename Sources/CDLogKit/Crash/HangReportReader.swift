@@ -21,10 +21,10 @@ enum HangReportReader {
         for line in lines.prefix(80) {
             let trimmed = CrashText.trim(line)
             if trimmed.hasPrefix("Event:") {
-                if value(of: trimmed).lowercased().hasPrefix("hang") { hang = true } else { otherEvent = true }
+                if MicrostackshotReader.value(of: trimmed).lowercased().hasPrefix("hang") { hang = true } else { otherEvent = true }
             }
             // Not `Microstackshots`: resource reports are read by MicrostackshotReader.
-            if trimmed.hasPrefix("Data Source:"), value(of: trimmed).hasPrefix("Stackshots") { stackshots = true }
+            if trimmed.hasPrefix("Data Source:"), MicrostackshotReader.value(of: trimmed).hasPrefix("Stackshots") { stackshots = true }
             if trimmed.hasPrefix("Command:") || trimmed.hasPrefix(mainStackHeader) { companion = true }
         }
         return companion && (hang || (stackshots && !otherEvent))
@@ -48,7 +48,7 @@ enum HangReportReader {
             if inHeaviest {
                 if trimmed.isEmpty { if heaviest.isEmpty { continue } else { inHeaviest = false; continue } }
                 // Kernel frames (`*1  hndl_alltraps …`) are the system call the thread waited in, not the app's.
-                if !trimmed.hasPrefix("*"), let frame = frame(trimmed) { heaviest.append(frame) }
+                if !trimmed.hasPrefix("*"), let frame = MicrostackshotReader.frame(trimmed) { heaviest.append(frame) }
                 continue
             }
             if trimmed.hasPrefix(mainStackHeader) { inHeaviest = true; inHeader = false; continue }
@@ -59,12 +59,12 @@ enum HangReportReader {
                 mainTree = mainThreadTree(lines[index...])
                 continue
             }
-            if trimmed.hasPrefix("Note:"), mainTree != nil || !inHeader { notes.append(value(of: trimmed)) }
+            if trimmed.hasPrefix("Note:"), mainTree != nil || !inHeader { notes.append(MicrostackshotReader.value(of: trimmed)) }
             if trimmed.hasPrefix("---") { inHeader = false; continue }
             guard inHeader, let colon = trimmed.range(of: ":") else { continue }
             let key = String(trimmed[..<colon.lowerBound])
             guard !key.isEmpty, key.count <= 32, fields[key] == nil else { continue }
-            fields[key] = value(of: trimmed)
+            fields[key] = MicrostackshotReader.value(of: trimmed)
         }
         MicrostackshotReader.applyProcessFields(fields, to: &report)
         report.hangDuration = duration(fields["Duration"], sampled: fields["Duration Sampled"], notes: notes)
@@ -143,22 +143,10 @@ enum HangReportReader {
             let indent = line.prefix { $0 == " " || $0 == "\t" || $0 == "*" }.count
             guard indent > depth else { break }
             if trimmed.hasPrefix("*") { break }
-            guard let frame = frame(trimmed) else { continue }
+            guard let frame = MicrostackshotReader.frame(trimmed) else { continue }
             path.append(frame)
             depth = indent
         }
         return path
-    }
-
-    /// A stack or tree line: `49  start + 462 (dyld + 21806) [0x115b4652e]`, a tree line with its sample
-    /// range (`… [0x10772dbb9] 1-49`).
-    static func frame(_ line: Substring) -> CrashFrame? {
-        MicrostackshotReader.frame(line)
-    }
-
-    /// `value` of a `Key:  value` line.
-    private static func value(of line: Substring) -> String {
-        guard let colon = line.firstIndex(of: ":") else { return "" }
-        return CrashText.trim(line[line.index(after: colon)...]).description
     }
 }

@@ -117,7 +117,7 @@ enum MicrostackshotReader {
     }
 
     /// `value` of a `Key:  value` line.
-    private static func value(of line: Substring) -> String {
+    static func value(of line: Substring) -> String {
         guard let colon = line.firstIndex(of: ":") else { return "" }
         return CrashText.trim(line[line.index(after: colon)...]).description
     }

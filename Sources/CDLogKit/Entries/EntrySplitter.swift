@@ -432,8 +432,7 @@ public struct EntrySplitter {
         // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too: the
         // logger printed another message.
         if let tag = loggerTag(line), let open = loggerTag(message), tag.elementsEqual(open) { return true }
-        guard line.count >= 2, line[0] >= 65, line[0] <= 90, line[1] >= 97, line[1] <= 122,
-              !line.hasPrefix("Error Domain="), !line.hasPrefix("UserInfo="), !line.hasPrefix("Underlying") else { return false }
+        guard startsParagraph(line) else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
         guard end > 0 else { return false }

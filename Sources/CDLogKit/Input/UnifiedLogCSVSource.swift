@@ -1,3 +1,5 @@
+import CDLogCore
+
 /// mandiant's `unifiedlog_iterator` CSV (the default output of the Linux route from a sysdiagnose's
 /// logarchive: `Timestamp,Event Type,Log Type,Subsystem,Thread ID,PID,…,Category,Process,…,Message,…`) →
 /// one JSON object per record, read by the log-ndjson reader like the tool's own `--format jsonl`.
@@ -27,6 +29,7 @@ final class UnifiedLogCSVSource: ConvertingSource {
     static let maxRecordLines = 10_000
 
     private var header: [String]? = nil
+    private var json = JSONWriter()
     private var headerField: [UInt8] = []
     private var headerNames: [String] = []
     private var column = 0
@@ -111,32 +114,13 @@ final class UnifiedLogCSVSource: ConvertingSource {
     }
 
     private func writeObject() {
-        output.append(UInt8(ascii: "{"))
-        var first = true
+        json.reset()
+        json.beginObject()
         for name in ["timestamp", "log_type", "subsystem", "category", "process", "pid", "thread_id", "message"] {
             guard let value = fields[name] else { continue }
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: name.utf8)
-            output.append(contentsOf: "\":\"".utf8)
-            for b in value {
-                switch b {
-                case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-                case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-                case 0x0A: output.append(contentsOf: "\\n".utf8)
-                case 0x0D: output.append(contentsOf: "\\r".utf8)
-                case 0x09: output.append(contentsOf: "\\t".utf8)
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: "\\u00".utf8)
-                    output.append(hex[Int(b >> 4)])
-                    output.append(hex[Int(b & 15)])
-                default: output.append(b)
-                }
-            }
-            output.append(UInt8(ascii: "\""))
+            json.field(name, String(decoding: value, as: UTF8.self))
         }
-        output.append(UInt8(ascii: "}"))
+        json.endObject()
+        json.withBytes { output.append(contentsOf: $0) }
     }
 }

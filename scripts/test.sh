@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, then builds and runs the whole test suite (unit, rule examples, end-to-end).
+# Installs what is missing, then builds and runs the whole test suite (unit, rule examples, end-to-end),
+# then checks the HTML report in headless Chromium (skipped with a message when Chromium is not installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build --parallel
+scripts/check-report-html.sh

@@ -80,7 +80,7 @@ import Testing
         #expect(written.stdout.isEmpty)
         let html = try String(contentsOf: file, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("<svg"))
+        #expect(html.contains("<figure class=\"chart\">"))
         #expect(!html.contains("<script"))
     }
 

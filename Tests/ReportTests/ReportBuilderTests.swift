@@ -209,8 +209,8 @@ extension ReportTestSupport {
         let doc = try ReportTestSupport.build([("s.log", Self.repeated)])
         let html = ReportOutputFormat.html.render(doc)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("<svg"))
-        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2) // only the SVG namespace
+        #expect(html.contains("<figure class=\"chart\">"))
+        #expect(!html.contains("http://"))
         #expect(!html.contains("https://"))
         #expect(!html.contains("<script"))
         #expect(!html.contains("<link"))

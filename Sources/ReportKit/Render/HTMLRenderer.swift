@@ -1,7 +1,8 @@
 import CDLogCore
 
-/// One self-contained HTML file (inline CSS and SVG, no script, no network) with the Markdown
-/// report's content and a chart of events over time by category.
+/// One self-contained HTML file (inline CSS, no script, no network) with the Markdown report's content
+/// and a chart of events over time by severity (`HTMLChart`). It takes the window's width, and prints with
+/// every collapsed evidence block open.
 enum HTMLRenderer {
     static func escape(_ s: String) -> String {
         var out = ""
@@ -18,25 +19,27 @@ enum HTMLRenderer {
         return out
     }
 
-    static let palette: [Category: String] = [
-        .initialization: "#4e79a7", .migration: "#f28e2b", .mergeConflict: "#e15759", .account: "#76b7b2", .watchdog: "#b0122b",
-        .sync: "#59a14f", .history: "#edc948", .cloudkit: "#b07aa1", .network: "#ff9da7", .store: "#9c755f",
-        .model: "#bab0ac", .concurrency: "#8cd17d", .crash: "#d37295",
-    ]
-
     static let severityColor: [Severity: String] = [.fatal: "#b0122b", .error: "#d9480f", .warning: "#b08800", .info: "#1c6fb5", .debug: "#6b7280"]
 
     static let style = """
     body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;color:#1f2328;max-width:1100px;margin:24px auto;padding:0 16px}
     h1{font-size:24px;border-bottom:1px solid #d0d7de;padding-bottom:6px}h2{font-size:19px;border-bottom:1px solid #d0d7de;padding-bottom:4px;margin-top:28px}h3{font-size:16px}
     table{border-collapse:collapse;margin:8px 0 12px;display:block;overflow-x:auto}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f6f8fa}
-    code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f6f8fa;border-radius:4px}code{padding:1px 4px;word-break:break-all}pre{padding:8px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+    code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f6f8fa;border-radius:4px}code{padding:1px 4px;overflow-wrap:anywhere}pre{padding:8px;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+    td.t{white-space:nowrap}
     .headline{border-left:4px solid #b0122b;background:#fff5f5;padding:10px 14px;font-size:16px;font-weight:600}.ok{border-left-color:#2da44e;background:#f0fff4}
     .sev{font-weight:600}.muted{color:#656d76}details{margin:6px 0}summary{cursor:pointer;color:#0969da}
-    .legend span{display:inline-block;margin-right:12px;font-size:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:middle}
+    \(HTMLChart.style)
+    @media print{body{max-width:none;margin:0;padding:0;font-size:11px}h2{break-after:avoid}table{display:table}tr,pre,.chart{break-inside:avoid}
+    details::details-content{content-visibility:visible;display:block}details>summary{list-style:none;color:#1f2328;font-weight:600}
+    .headline{border-left-width:3px}}
     """
 
     static func code(_ s: String) -> String { "<code>\(escape(s))</code>" }
+    /// A path or `path:line` in code type that breaks after its slashes rather than inside a name.
+    static func location(_ s: String) -> String {
+        "<code>" + escape(s).replacingOccurrences(of: "/", with: "/<wbr>") + "</code>"
+    }
     static func sev(_ s: Severity) -> String { "<span class=\"sev\" style=\"color:\(severityColor[s]!)\">\(s.name)</span>" }
 
     static func render(_ doc: ReportDocument) -> String {
@@ -56,7 +59,7 @@ enum HTMLRenderer {
             o += "<p>\(sev(d.severity)) · \(escape(Wording.support(d))) · diagnosis \(code(d.id))</p>\n"
             o += "<h3>Evidence</h3>\n<table><tr><th>#</th><th>evidence</th><th>where</th><th>what it shows</th></tr>\n"
             for (i, e) in d.evidence.enumerated() {
-                let whereText = e.kind == .store ? code(e.storePath ?? "") : e.citations.map { code($0.location) }.joined(separator: ", ")
+                let whereText = e.kind == .store ? code(e.storePath ?? "") : e.citations.map { location($0.location) }.joined(separator: ", ")
                     + (e.count > e.citations.count ? " (+\(Format.grouped(e.count - e.citations.count)) more)" : "")
                 o += "<tr><td>\(i + 1)</td><td>\(escape(e.label))</td><td>\(whereText)</td><td>\(escape(Wording.evidenceDetail(e)))</td></tr>\n"
             }
@@ -103,14 +106,14 @@ enum HTMLRenderer {
         }
 
         o += "<h2>Timeline</h2>\n"
-        o += chart(doc.chart)
+        o += HTMLChart.render(doc.chart)
         o += "<p>\(doc.timeline.count) event\(doc.timeline.count == 1 ? "" : "s")" + (doc.timelineOrder == "time" ? ", by time" : ", in input order")
             + "; repeated events are folded into one row with a count" + (doc.timelineMinimumSeverity > .debug ? "; below \(doc.timelineMinimumSeverity.name) left out" : "") + ".</p>\n"
         if !doc.timeline.isEmpty {
             o += "<table><tr><th>time</th><th>where</th><th>severity</th><th>category</th><th>event</th><th>count</th></tr>\n"
             for row in doc.timeline {
-                let whereText = row.count > 1 && row.lastLocation != row.first.location ? "\(code(row.first.location)) … \(code(row.lastLocation))" : code(row.first.location)
-                o += "<tr><td>\(escape(row.first.timestamp ?? "—"))</td><td>\(whereText)</td><td>\(sev(row.severity))</td><td>\(row.category.id)</td><td title=\"\(escape(row.first.excerpt))\">\(escape(row.first.title ?? row.first.rule ?? ""))</td><td>\(row.count)</td></tr>\n"
+                let whereText = row.count > 1 && row.lastLocation != row.first.location ? "\(location(row.first.location)) … \(location(row.lastLocation))" : location(row.first.location)
+                o += "<tr><td class=\"t\">\(escape(row.first.timestamp ?? "—"))</td><td>\(whereText)</td><td>\(sev(row.severity))</td><td>\(row.category.id)</td><td title=\"\(escape(row.first.excerpt))\">\(escape(row.first.title ?? row.first.rule ?? ""))</td><td>\(row.count)</td></tr>\n"
             }
             o += "</table>\n"
         }
@@ -118,7 +121,7 @@ enum HTMLRenderer {
 
         o += "<h2>Counts</h2>\n<p>\(Format.grouped(doc.entries)) entries read, \(Format.grouped(doc.classified)) classified.</p>\n"
         if !doc.byCategory.isEmpty {
-            o += "<table><tr><th>category</th><th>entries</th></tr>\n" + doc.byCategory.map { "<tr><td><i style=\"display:inline-block;width:10px;height:10px;background:\(palette[$0.0]!)\"></i> \($0.0.id)</td><td>\($0.1)</td></tr>\n" }.joined() + "</table>\n"
+            o += "<table><tr><th>category</th><th>entries</th></tr>\n" + doc.byCategory.map { "<tr><td>\($0.0.id)</td><td>\($0.1)</td></tr>\n" }.joined() + "</table>\n"
             o += "<table><tr><th>severity</th><th>entries</th></tr>\n" + doc.bySeverity.map { "<tr><td>\(sev($0.0))</td><td>\($0.1)</td></tr>\n" }.joined() + "</table>\n"
         }
 
@@ -172,35 +175,6 @@ enum HTMLRenderer {
             if let note = Wording.templatesNote(doc) { o += "<p class=\"muted\">\(escape(note))</p>\n" }
         }
         o += "</body>\n</html>\n"
-        return o
-    }
-
-    /// A stacked bar chart: one bar per time bucket, one colour per category.
-    static func chart(_ chart: Chart) -> String {
-        guard !chart.isEmpty else { return "" }
-        let width = 760, height = 160, left = 40, bottom = 22, top = 8
-        let plotW = width - left - 8, plotH = height - bottom - top
-        var totals = [Int](repeating: 0, count: chart.buckets)
-        for (_, counts) in chart.series { for (i, n) in counts.enumerated() { totals[i] += n } }
-        let maxTotal = max(totals.max() ?? 1, 1)
-        let barW = Double(plotW) / Double(chart.buckets)
-        func f(_ v: Double) -> String { Format.decimal(v, places: 1) }
-        var o = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"classified events over \(chart.axis == "time" ? "time" : "input order") by category\">\n"
-        o += "<line x1=\"\(left)\" y1=\"\(top + plotH)\" x2=\"\(width - 8)\" y2=\"\(top + plotH)\" stroke=\"#8c959f\"/>\n"
-        o += "<line x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plotH)\" stroke=\"#8c959f\"/>\n"
-        o += "<text x=\"\(left - 4)\" y=\"\(top + 10)\" font-size=\"10\" text-anchor=\"end\" fill=\"#656d76\">\(maxTotal)</text>\n"
-        o += "<text x=\"\(left - 4)\" y=\"\(top + plotH)\" font-size=\"10\" text-anchor=\"end\" fill=\"#656d76\">0</text>\n"
-        for bucket in 0..<chart.buckets {
-            var y = Double(top + plotH)
-            for (category, counts) in chart.series where counts[bucket] > 0 {
-                let h = Double(counts[bucket]) / Double(maxTotal) * Double(plotH)
-                y -= h
-                o += "<rect x=\"\(f(Double(left) + Double(bucket) * barW + 1))\" y=\"\(f(y))\" width=\"\(f(max(barW - 2, 1)))\" height=\"\(f(h))\" fill=\"\(palette[category]!)\"><title>\(category.id): \(counts[bucket])</title></rect>\n"
-            }
-        }
-        o += "<text x=\"\(left)\" y=\"\(height - 6)\" font-size=\"10\" fill=\"#656d76\">\(escape(chart.startLabel))</text>\n"
-        o += "<text x=\"\(width - 8)\" y=\"\(height - 6)\" font-size=\"10\" text-anchor=\"end\" fill=\"#656d76\">\(escape(chart.endLabel))</text>\n"
-        o += "</svg>\n<div class=\"legend\">" + chart.series.map { "<span><i style=\"background:\(palette[$0.0]!)\"></i>\($0.0.id)</span>" }.joined() + "</div>\n"
         return o
     }
 }

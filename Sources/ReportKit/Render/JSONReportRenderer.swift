@@ -147,15 +147,7 @@ enum JSONReportRenderer {
             w.endObject()
         }
         w.endArray()
-        w.key("chart"); w.beginObject()
-        w.field("axis", doc.chart.axis)
-        w.field("start", doc.chart.startLabel)
-        w.field("end", doc.chart.endLabel)
-        w.field("buckets", doc.chart.buckets)
-        w.key("series"); w.beginObject()
-        for (c, counts) in doc.chart.series { w.key(c.id); w.beginArray(); for n in counts { w.int(n) }; w.endArray() }
-        w.endObject()
-        w.endObject()
+        chart(doc.chart, &w)
         w.key("appendix"); w.beginObject()
         w.field("unclassifiedLines", doc.unclassifiedRelevant)
         w.key("templates"); w.beginArray()
@@ -174,5 +166,28 @@ enum JSONReportRenderer {
         w.field("highestSeverity", doc.highestSeverity?.name)
         w.endObject()
         return w.text + "\n"
+    }
+
+    /// The chart's figures: segments of the axis (gaps between them collapsed) and counts per bucket by severity.
+    static func chart(_ chart: Chart, _ w: inout JSONWriter) {
+        w.key("chart"); w.beginObject()
+        w.field("axis", chart.axis.rawValue)
+        w.field("zone", chart.zoneName)
+        w.field("estimated", chart.estimated)
+        w.key("segments"); w.beginArray()
+        for segment in chart.segments {
+            let step = segment.bucketWidth
+            w.beginObject()
+            w.field("start", chart.label(segment.start, step: min(step, 1), withDate: true))
+            w.field("end", chart.label(segment.end, step: min(step, 1), withDate: true))
+            w.field(chart.axis == .time ? "bucketSeconds" : "bucketEntries", step)
+            w.field("buckets", segment.buckets)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("lanes"); w.beginObject()
+        for (severity, counts) in chart.lanes { w.key(severity.name); w.beginArray(); for n in counts { w.int(n) }; w.endArray() }
+        w.endObject()
+        w.endObject()
     }
 }

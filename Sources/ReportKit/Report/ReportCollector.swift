@@ -9,7 +9,7 @@ public struct ReportLimits: Sendable {
     public var templates = 200
     /// Crash reports kept in full.
     public var crashes = 20
-    /// Points kept for the chart (downsampled by stride beyond this).
+    /// Chart points kept per sample (warnings and worse; the rest), thinned beyond this.
     public var chartPoints = 20_000
     /// Citations kept per diagnosis condition.
     public var citationsPerCondition = 5
@@ -38,13 +38,6 @@ public struct TemplateRow: Sendable {
     var order: Int
 }
 
-/// A classified entry's place on the chart.
-struct ChartPoint: Sendable {
-    var time: Double?
-    var ordinal: Int
-    var category: Category
-}
-
 /// The `Reporter` a report run classifies into: folds the timeline, groups unclassified lines into
 /// templates, keeps crash entries, feeds the evidence collector and samples chart points.
 /// Memory is bounded by `ReportLimits` (plus one dictionary key per timeline row and template).
@@ -71,9 +64,7 @@ final class ReportCollector: Reporter {
     private(set) var crashesOmitted = 0
     private(set) var processes: [String] = []
 
-    private(set) var chart: [ChartPoint] = []
-    private var chartStride = 1
-    private var chartSeen = 0
+    private(set) var chart: ChartSample
 
     private(set) var summary = ClassifySummary()
     private var ordinal = 0
@@ -95,6 +86,7 @@ final class ReportCollector: Reporter {
         cutter = evidence.cutter
         self.limits = limits
         self.minimumSeverity = minimumSeverity
+        chart = ChartSample(limit: limits.chartPoints)
     }
 
     func report(_ reported: ReportedEntry) throws {
@@ -123,7 +115,9 @@ final class ReportCollector: Reporter {
         // An activity finding is the fallback's guess at the area of a line no rule knows: it is template
         // material for the appendix too.
         if classification.rule.id.hasPrefix("activity.") { addTemplate(reported) }
-        addChartPoint(ChartPoint(time: entry.timestamp.flatMap(ISOTime.seconds), ordinal: ordinal, category: classification.category))
+        let time = entry.timestamp.flatMap(ISOTime.parse)
+        chart.add(ChartPoint(time: time?.seconds, offset: time?.offset, ordinal: ordinal, category: classification.category,
+                             severity: classification.severity, weight: reported.count))
         guard classification.severity >= minimumSeverity else { return }
         let key = classification.rule.id + "\u{1}" + (entry.format == .crashReport ? entry.source + ":\(entry.line)"
                                                        : masker.mask(entry.message.firstLine(limit: 400)))
@@ -173,17 +167,6 @@ final class ReportCollector: Reporter {
                                          lastLocation: location, example: cutter.cut(entry.message, limit: 2000), order: templates.count))
         } else {
             templatesOmittedLines += reported.count
-        }
-    }
-
-    private func addChartPoint(_ point: ChartPoint) {
-        chartSeen += 1
-        guard chartSeen % chartStride == 0 else { return }
-        chart.append(point)
-        if chart.count >= limits.chartPoints {
-            // Keep every other point and double the stride: bounded and deterministic.
-            chart = chart.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-            chartStride *= 2
         }
     }
 }

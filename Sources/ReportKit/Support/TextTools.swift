@@ -87,7 +87,12 @@ extension PCRERegex {
 
 /// ISO 8601 (`2021-08-10T15:27:55.123456+08:00`, `…Z`, no zone = UTC) → seconds since 1970; nil otherwise.
 enum ISOTime {
-    static func seconds(_ text: String) -> Double? {
+    static func seconds(_ text: String) -> Double? { parse(text)?.seconds }
+
+    /// "2024-07-02 00:13:43.123-0700" (or with `T`, `+hh:mm`, `Z`, no fraction, no offset) → seconds since 1970
+    /// and the offset printed (seconds east of UTC; nil when none): UTC when an offset is printed, else the
+    /// clock as printed.
+    static func parse(_ text: String) -> (seconds: Double, offset: Int?)? {
         let u = Array(text.utf8)
         guard u.count >= 19, u[4] == 45, u[7] == 45, u[10] == 84 || u[10] == 32, u[13] == 58, u[16] == 58 else { return nil }
         func num(_ a: Int, _ b: Int) -> Int? {
@@ -104,9 +109,13 @@ enum ISOTime {
             var scale = 0.1
             while i < u.count, u[i] >= 48, u[i] <= 57 { fraction += Double(u[i] - 48) * scale; scale /= 10; i += 1 }
         }
-        var offset = 0
-        if i < u.count, u[i] == 43 || u[i] == 45, u.count >= i + 6, let oh = num(i + 1, i + 3), let om = num(i + 4, i + 6) {
-            offset = (oh * 3600 + om * 60) * (u[i] == 45 ? -1 : 1)
+        var offset: Int?
+        if i < u.count, u[i] == 90 { offset = 0 }  // "Z"
+        if i < u.count, u[i] == 43 || u[i] == 45, u.count >= i + 5, let oh = num(i + 1, i + 3) {
+            let minutesAt = u[i + 3] == 58 ? i + 4 : i + 3
+            if u.count >= minutesAt + 2, let om = num(minutesAt, minutesAt + 2) {
+                offset = (oh * 3600 + om * 60) * (u[i] == 45 ? -1 : 1)
+            }
         }
         // Days from civil (Howard Hinnant).
         let yy = mo <= 2 ? y - 1 : y
@@ -115,7 +124,7 @@ enum ISOTime {
         let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let days = era * 146097 + doe - 719468
-        return Double(days * 86400 + h * 3600 + mi * 60 + s - offset) + fraction
+        return (Double(days * 86400 + h * 3600 + mi * 60 + s - (offset ?? 0)) + fraction, offset)
     }
 }
 

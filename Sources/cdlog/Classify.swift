@@ -40,21 +40,21 @@ struct Classify: ParsableCommand {
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
-        guard ReportFormat(rawValue: format) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportFormat.allNames))") }
+        guard ReportFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportFormat.allNames))") }
         guard Severity(name: minSeverity) != nil else { throw ValidationError("unknown --min-severity '\(minSeverity)' (use \(Severity.allNames))") }
         if let failOn, Severity(name: failOn) == nil { throw ValidationError("unknown --fail-on '\(failOn)' (use \(Severity.allNames))") }
-        guard inputFormat == "auto" || InputFormat(rawValue: inputFormat) != nil else {
+        guard inputFormat.lowercased() == "auto" || InputFormat(rawValue: inputFormat.lowercased()) != nil else {
             throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
         }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads takes a number from 1 to 256") }
-        guard ["auto", "always", "never"].contains(color) else { throw ValidationError("unknown --color '\(color)' (use auto, always, never)") }
+        guard ["auto", "always", "never"].contains(color.lowercased()) else { throw ValidationError("unknown --color '\(color)' (use auto, always, never)") }
     }
 
     func run() throws {
         let ruleSet = try rules.loadRuleSet()
         let classifier = try Classifier(ruleSet: ruleSet)
         var options = ClassifyRun.Options()
-        options.forcedFormat = InputFormat(rawValue: inputFormat)
+        options.forcedFormat = InputFormat(rawValue: inputFormat.lowercased())
         options.includeUnclassified = all
         options.minimumSeverity = Severity(name: minSeverity) ?? .debug
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -64,7 +64,7 @@ struct Classify: ParsableCommand {
         let paths = try InputFolders.expandForRun(files.isEmpty ? ["-"] : files)
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
         let sink = OutputSink()
-        let reporter = ReportFormat(rawValue: format)!.makeReporter(sink: sink, color: useColor)
+        let reporter = ReportFormat(rawValue: format.lowercased())!.makeReporter(sink: sink, color: useColor)
         let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: reporter)
         rules.warnAboutLimitedPatterns(ruleSet)
         if let failOn, let threshold = Severity(name: failOn), let highest = summary.highestSeverity, highest >= threshold {
@@ -73,11 +73,12 @@ struct Classify: ParsableCommand {
     }
 
     private var useColor: Bool {
-        switch color {
+        switch color.lowercased() {
         case "always": return true
         case "never": return false
         default:
-            if getenv("NO_COLOR") != nil { return false }
+            // no-color.org: NO_COLOR disables colour when it is set to a non-empty value.
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
             if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
             return isatty(1) == 1
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDLogCore
 import CDLogKit
+import ReportKit
 
 /// `cdlog explain`: what the code tables and rules know about a code, a name or a pasted error line.
 struct ExplainCommand: ParsableCommand {
@@ -9,11 +10,12 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Explain an error code, a code name or a pasted error line from the code tables and rules.",
         discussion: """
             Examples: `cdlog explain 134110`, `cdlog explain CKErrorDomain 2`, `cdlog explain partialFailure`, \
-            `cdlog explain 'Error Domain=NSCocoaErrorDomain Code=256 … NSSQLiteErrorDomain=522'`. A bare number \
+            `cdlog explain 'Error Domain=NSCocoaErrorDomain Code=256 … NSSQLiteErrorDomain=522'`, and the rule and \
+            diagnosis ids that classify and report print (as `cdlog rules explain`). A bare number \
             lists every table that has it. Exit codes: 0 explained, 2 nothing known or bad usage.
             """)
 
-    @Argument(help: "A code, DOMAIN CODE, a name (partialFailure, NSMigrationError, SQLITE_BUSY) or a whole error line.")
+    @Argument(help: "A code, DOMAIN CODE, a name (partialFailure, NSMigrationError, SQLITE_BUSY), a whole error line, or a rule or diagnosis id.")
     var words: [String]
 
     @OptionGroup var rules: RuleOptions
@@ -34,6 +36,14 @@ struct ExplainCommand: ParsableCommand {
             entries = codes.entry(domain: words[0], code: code).map { [$0] } ?? []
         } else if words.count == 1 || !text.contains(where: { $0 == " " || $0 == "=" || $0 == "(" }), let named = codes.entry(named: text) {
             entries = [named]
+        }
+        // A rule id or a report diagnosis id (what `classify` and `report` print): `rules explain`'s answer.
+        if entries.isEmpty, words.count == 1, text.contains("."), !text.contains(" "),
+           set.rule(id: text) != nil || ((try? DiagnosisCatalog.embedded().diagnoses.contains { $0.id == text }) ?? false) {
+            var explain = RulesCommand.Explain()
+            explain.id = text
+            explain.rules = rules
+            return try explain.run()
         }
         var out = ""
         if entries.isEmpty {

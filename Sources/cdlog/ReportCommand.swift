@@ -53,11 +53,11 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
-        guard ReportOutputFormat(rawValue: format) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportOutputFormat.allNames))") }
+        guard ReportOutputFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportOutputFormat.allNames))") }
         if let failOn, Severity(name: failOn) == nil { throw ValidationError("unknown --fail-on '\(failOn)' (use \(Severity.allNames))") }
         guard Severity(name: minSeverity) != nil else { throw ValidationError("unknown --min-severity '\(minSeverity)' (use \(Severity.allNames))") }
         guard (1...100_000).contains(maxRows) else { throw ValidationError("--max-rows takes a number from 1 to 100000") }
-        guard inputFormat == "auto" || InputFormat(rawValue: inputFormat) != nil else {
+        guard inputFormat.lowercased() == "auto" || InputFormat(rawValue: inputFormat.lowercased()) != nil else {
             throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
         }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads takes a number from 1 to 256") }
@@ -72,7 +72,7 @@ struct ReportCommand: ParsableCommand {
         options.timelineMinimumSeverity = Severity(name: minSeverity) ?? .debug
         options.limits.timelineRows = maxRows
         options.limits.templates = maxRows
-        options.forcedFormat = InputFormat(rawValue: inputFormat)
+        options.forcedFormat = InputFormat(rawValue: inputFormat.lowercased())
         options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         ProcessSetup.tuneMalloc(threads: options.threads)
         var paths = files
@@ -95,7 +95,7 @@ struct ReportCommand: ParsableCommand {
         let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
         let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores)
         rules.warnAboutLimitedPatterns(ruleSet)
-        let text = ReportOutputFormat(rawValue: format)!.render(document)
+        let text = ReportOutputFormat(rawValue: format.lowercased())!.render(document)
         if let outputFile {
             try outputFile.write(text)
         } else {

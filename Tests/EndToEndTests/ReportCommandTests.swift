@@ -173,5 +173,43 @@ import Testing
         #expect(jetsam.status == 0 && jetsam.stdout.contains("Jetsam event report naming the app"))
         let unknown = try BinaryRunner.cdlog(["rules", "explain", "launch.watchdog"])
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean") && unknown.stderr.contains("launch.watchdog.checkpoint"))
+        // The top-level `explain` answers the same ids (a user copies them from a report or a finding).
+        let top = try BinaryRunner.cdlog(["explain", "launch.watchdog.checkpoint"])
+        #expect(top.status == 0 && top.stdout == r.stdout)
+        let rule = try BinaryRunner.cdlog(["explain", "coredata.store.sqlite.busy"])
+        #expect(rule.status == 0 && rule.stdout.contains("category:  store"))
+        #expect(try BinaryRunner.cdlog(["explain", "no.such.id"]).status == 2)
+    }
+
+    /// Issue 26: option values are matched without regard to case, --format as --fail-on.
+    @Test func optionValuesIgnoreCase() throws {
+        let input = Data("CoreData: error: -executeRequest: encountered exception = I/O error for database at /x.sqlite. SQLite error code:10, NSSQLiteErrorDomain=10\n".utf8)
+        let upper = try BinaryRunner.cdlog(["classify", "--format", "JSONL", "--fail-on", "ERROR"], stdin: input)
+        let lower = try BinaryRunner.cdlog(["classify", "--format", "jsonl", "--fail-on", "error"], stdin: input)
+        #expect(upper.status == 1 && upper.stdout == lower.stdout && upper.stdout.hasPrefix("{"))
+        #expect(try BinaryRunner.cdlog(["report", "--format", "JSON"], stdin: input).stdout.hasPrefix("{"))
+        #expect(try BinaryRunner.cdlog(["classify", "--input-format", "XCODE"], stdin: input).status == 0)
+    }
+}
+
+/// Issue 26: colour on a terminal follows no-color.org: NO_COLOR set to anything but the empty string
+/// turns it off; an empty NO_COLOR does not. The terminal is a real pseudo-terminal (`script`).
+@Suite struct NoColorTests {
+    static func onTerminal(_ environment: String) throws -> String {
+        let cdlog = BinaryRunner.binary("cdlog").path
+        let r = try BinaryRunner.shell("""
+            command -v script >/dev/null || { echo SKIP; exit 0; }
+            printf 'CoreData: error: -executeRequest: encountered exception = I/O error for database at /x.sqlite. SQLite error code:10, NSSQLiteErrorDomain=10\\n' > "${TMPDIR:-/tmp}/cdlog-nocolor.log"
+            env -u NO_COLOR \(environment) TERM=xterm script -qec '\(cdlog) classify "${TMPDIR:-/tmp}/cdlog-nocolor.log"' /dev/null
+            """)
+        return r.stdout
+    }
+
+    @Test func emptyNoColorKeepsColour() throws {
+        let plain = try Self.onTerminal("")
+        guard !plain.contains("SKIP") else { return }
+        #expect(plain.contains("\u{1B}["), "no colour on a terminal: \(plain.debugDescription)")
+        #expect(try Self.onTerminal("NO_COLOR=").contains("\u{1B}["))
+        #expect(!(try Self.onTerminal("NO_COLOR=1")).contains("\u{1B}["))
     }
 }

@@ -17,7 +17,11 @@ public struct Citation: Sendable {
     public var isCrash: Bool
 
     /// `app.log:12` or `app.log:12-15`.
-    public var location: String { endLine > line ? "\(source):\(line)-\(endLine)" : "\(source):\(line)" }
+    public var location: String { Citation.location(source: source, line: line, endLine: endLine) }
+
+    static func location(source: String, line: Int, endLine: Int) -> String {
+        endLine > line ? "\(source):\(line)-\(endLine)" : "\(source):\(line)"
+    }
 
     public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
 
@@ -48,14 +52,38 @@ public final class EvidenceCollector {
         var citations: [Citation] = []
     }
 
+    /// One entry condition of the catalog, flattened (its place, and what it asks of an entry).
+    private final class EntryCondition {
+        let index: Int
+        let diagnosis: Int
+        let condition: Int
+        let crashOnly: Bool
+        let matcher: EntryMatcher
+        init(index: Int, diagnosis: Int, condition: Int, crashOnly: Bool, matcher: EntryMatcher) {
+            self.index = index
+            self.diagnosis = diagnosis
+            self.condition = condition
+            self.crashOnly = crashOnly
+            self.matcher = matcher
+        }
+    }
+
     let catalog: DiagnosisCatalog
     let keep: Int
     let cutter: ExcerptCutter
     private let scratch = MatchScratch()
     /// [diagnosis][condition]
     private(set) var tallies: [[Tally]]
-    /// Per (diagnosis, condition): rule id → does the rule pattern match it.
-    private var ruleCache: [[[String: Bool]]]
+    /// Every condition with an entry matcher, in catalog order.
+    private let conditions: [EntryCondition]
+    /// Per category (`Category.allCases` order): the conditions an entry of that category can meet (those
+    /// naming it, and those naming none); and those an unclassified entry can meet. Each entry is tried
+    /// only against its own list, never copying a condition (walking the whole catalog per entry, copying
+    /// each condition, cost a tenth of a report).
+    private let byCategory: [[EntryCondition]]
+    private let forUnclassified: [EntryCondition]
+    /// Per rule met so far: does each condition's rule pattern match its id (indexed like `conditions`).
+    private var ruleVerdicts: [ObjectIdentifier: [Bool]] = [:]
 
     /// With a redacting `cutter`, citations are redacted before their excerpts are cut.
     init(catalog: DiagnosisCatalog, keep: Int = 5, cutter: ExcerptCutter) {
@@ -63,7 +91,16 @@ public final class EvidenceCollector {
         self.keep = keep
         self.cutter = cutter
         tallies = catalog.diagnoses.map { [Tally](repeating: Tally(), count: $0.conditions.count) }
-        ruleCache = catalog.diagnoses.map { [[String: Bool]](repeating: [:], count: $0.conditions.count) }
+        var flat: [EntryCondition] = []
+        for (d, diagnosis) in catalog.diagnoses.enumerated() {
+            for (c, condition) in diagnosis.conditions.enumerated() {
+                guard let matcher = condition.entry else { continue }
+                flat.append(EntryCondition(index: flat.count, diagnosis: d, condition: c, crashOnly: condition.kind == .crash, matcher: matcher))
+            }
+        }
+        conditions = flat
+        byCategory = Category.allCases.map { category in flat.filter { $0.matcher.categories.isEmpty || $0.matcher.categories.contains(category) } }
+        forUnclassified = flat.filter { $0.matcher.categories.isEmpty && $0.matcher.minimumSeverity == nil && $0.matcher.rule == nil }
     }
 
     public func offer(_ reported: ReportedEntry) {
@@ -74,37 +111,37 @@ public final class EvidenceCollector {
     public func offer(entry: Entry, classification: Classification?, count: Int) {
         let isCrash = entry.format == .crashReport
         var citation: Citation?
-        for (d, diagnosis) in catalog.diagnoses.enumerated() {
-            for (c, condition) in diagnosis.conditions.enumerated() {
-                guard let matcher = condition.entry else { continue }
-                if condition.kind == .crash && !isCrash { continue }
-                guard matches(matcher, entry, classification, d: d, c: c) else { continue }
-                tallies[d][c].count += count
-                if tallies[d][c].citations.count < keep {
-                    if citation == nil { citation = Citation(entry: entry, classification: classification, count: count, cutter: cutter) }
-                    tallies[d][c].citations.append(citation!)
-                }
+        let verdicts = classification.map { ruleVerdicts(for: $0.rule) }
+        let candidates = classification.map { byCategory[Category.allCases.firstIndex(of: $0.category)!] } ?? forUnclassified
+        for condition in candidates {
+            if condition.crashOnly && !isCrash { continue }
+            let ruleMatches = verdicts.map { $0[condition.index] } ?? false
+            guard matches(condition.matcher, entry, classification, ruleMatches: ruleMatches) else { continue }
+            let d = condition.diagnosis, c = condition.condition
+            tallies[d][c].count += count
+            if tallies[d][c].citations.count < keep {
+                if citation == nil { citation = Citation(entry: entry, classification: classification, count: count, cutter: cutter) }
+                tallies[d][c].citations.append(citation!)
             }
         }
     }
 
-    private func matches(_ m: EntryMatcher, _ entry: Entry, _ classification: Classification?, d: Int, c: Int) -> Bool {
+    /// Whether each condition's rule pattern matches `rule`'s id, worked out the first time the rule is met.
+    private func ruleVerdicts(for rule: Rule) -> [Bool] {
+        if let known = ruleVerdicts[ObjectIdentifier(rule)] { return known }
+        let verdicts = conditions.map { $0.matcher.rule?.matches(rule.id, scratch: scratch) ?? false }
+        ruleVerdicts[ObjectIdentifier(rule)] = verdicts
+        return verdicts
+    }
+
+    private func matches(_ m: EntryMatcher, _ entry: Entry, _ classification: Classification?, ruleMatches: Bool) -> Bool {
         if !m.categories.isEmpty {
             guard let category = classification?.category, m.categories.contains(category) else { return false }
         }
         if let minimum = m.minimumSeverity {
             guard let severity = classification?.severity, severity >= minimum else { return false }
         }
-        if let rule = m.rule {
-            guard let id = classification?.rule.id else { return false }
-            if let cached = ruleCache[d][c][id] {
-                if !cached { return false }
-            } else {
-                let result = rule.matches(id, scratch: scratch)
-                ruleCache[d][c][id] = result
-                if !result { return false }
-            }
-        }
+        if m.rule != nil, !ruleMatches { return false }
         if !m.fields.isEmpty {
             let fields = classification?.fields ?? entry.presetFields
             for (name, regex) in m.fields {

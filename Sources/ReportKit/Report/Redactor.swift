@@ -138,8 +138,7 @@ struct ExcerptCutter {
 
     /// The first line, at most `limit` characters ("…" when cut).
     func firstLine(_ text: String, limit: Int) -> String {
-        let end = text.utf8.firstIndex(of: 0x0A) ?? text.endIndex
-        return excerpt(text.utf8[..<end], limit: limit)
+        excerpt(text.utf8[..<text.firstLineFeed], limit: limit)
     }
 
     /// At most `limit` characters ("…" when cut).
@@ -158,6 +157,7 @@ struct ExcerptCutter {
             }
             text = redactor.redact(text)
         }
+        if let head = text[...].asciiHead(limit) { return String(head) + "…" }
         if text.count > limit { return String(text.prefix(limit)) + "…" }
         return whole ? text : text + "…"
     }

@@ -1,0 +1,96 @@
+import Foundation
+@testable import ReportKit
+import Testing
+
+/// The template masker's one-pass fast path against its regex, the reference (issue 26: the regex was a
+/// quarter of a report's work). Same output on every line of the samples and the labelled corpus, and on
+/// generated text made of the characters the alternatives turn on.
+@Suite struct TemplateMaskerTests {
+    static func realTexts() throws -> [String] {
+        var texts: [String] = []
+        let root = ReportTestSupport.packageRoot
+        for folder in ["Samples/logs", "Samples/crash", "Samples/report"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted()
+            for name in names {
+                guard let text = try? String(contentsOf: root.appendingPathComponent(folder + "/" + name), encoding: .utf8) else { continue }
+                texts += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            }
+        }
+        let eval = root.appendingPathComponent("Eval/dev")
+        for name in try FileManager.default.contentsOfDirectory(atPath: eval.path).sorted() where name.hasSuffix(".jsonl") {
+            let lines = try String(contentsOf: eval.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+            for line in lines {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      let text = object["text"] as? String else { continue }
+                texts += text.split(separator: "\n").map(String.init)
+            }
+        }
+        return texts
+    }
+
+    @Test func fastPathMatchesTheRegexOnRealText() throws {
+        let masker = TemplateMasker()
+        var fast = 0
+        let texts = try Self.realTexts()
+        #expect(texts.count > 5_000)
+        for text in texts {
+            guard let quick = TemplateMasker.maskWithoutRegex(text) else { continue }
+            fast += 1
+            let reference = masker.maskWithRegex(text)
+            #expect(quick == reference, "\(text.debugDescription)")
+            if quick != reference { break }
+        }
+        // Most lines take the fast path.
+        #expect(fast * 2 > texts.count)
+    }
+
+    @Test func fastPathMatchesTheRegexOnGeneratedText() {
+        let masker = TemplateMasker()
+        let pieces = ["0", "1", "9", "a", "f", "F", "g", "x", "0x", "-", ".", "/", " ", "_", ":", "=", "\"", "'", "<", ">", ",",
+                      ";", ")", "}", "]", "\t", "é", "€", "Support/", " Support/", "Application Support/", "/var/", "12.5",
+                      "deadbeefdeadbeef", "0x7f", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "Name", "ab"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var checked = 0
+        for _ in 0..<20_000 {
+            let text = (0..<(next() % 24)).map { _ in pieces[next() % pieces.count] }.joined()
+            guard let quick = TemplateMasker.maskWithoutRegex(text) else { continue }
+            checked += 1
+            let reference = masker.maskWithRegex(text)
+            #expect(quick == reference, "\(text.debugDescription)")
+            if quick != reference { break }
+        }
+        #expect(checked > 15_000)
+    }
+
+    @Test func textThatMayHoldAnAddressOrURLTakesTheRegex() {
+        #expect(TemplateMasker.maskWithoutRegex("mail me@example.com") == nil)
+        #expect(TemplateMasker.maskWithoutRegex("see file:///tmp/x.sqlite") == nil)
+        #expect(TemplateMasker.maskWithoutRegex("recordName=ABC") == nil)
+        #expect(TemplateMasker().mask("mail me@example.com at 0x1f") == "mail <email> at <addr>")
+        #expect(TemplateMasker().mask("store /var/mobile/Containers/Data/x.sqlite 3F2504E0-4F89-11D3-9A0C-0305E82C3301 took 12.5 s")
+                == "store <path> <uuid> took <n> s")
+    }
+
+    /// The ASCII fast cut of first lines and excerpts against counting Characters, the reference.
+    @Test func asciiCutMatchesCharacterCut() {
+        let pieces = ["a", "Z", " ", "\r", "\r\n", "e\u{301}", "\u{301}", "é", "👍🏽", "\t", "1", "…", "x\n"]
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for _ in 0..<5_000 {
+            let limit = 1 + next() % 12
+            let ascii = String(repeating: "a", count: next() % 16)
+            let text = ascii + (0..<(next() % 6)).map { _ in pieces[next() % pieces.count] }.joined()
+            let line = text[..<text.firstLineFeed]
+            let reference = line.count > limit ? String(line.prefix(limit)) + "…" : String(line)
+            #expect(text.firstLine(limit: limit) == reference, "\(text.debugDescription) limit \(limit)")
+            #expect(ExcerptCutter.plain.firstLine(text, limit: limit) == reference, "\(text.debugDescription) limit \(limit)")
+        }
+    }
+}

@@ -78,11 +78,11 @@ public final class EvidenceCollector {
     private let conditions: [EntryCondition]
     /// Per category (`Category.allCases` order): the conditions an entry of that category can meet (those
     /// naming it, and those naming none); and those an unclassified entry can meet. Each entry is tried
-    /// only against its own list, never copying a condition (walking the whole catalog per entry, copying
-    /// each condition, cost a tenth of a report).
+    /// only against its own list, and no condition is copied on the way.
     private let byCategory: [[EntryCondition]]
     private let forUnclassified: [EntryCondition]
-    /// Per rule met so far: does each condition's rule pattern match its id (indexed like `conditions`).
+    /// Per rule met so far: does each condition's rule pattern match its id (indexed like `conditions`),
+    /// so an entry costs one lookup by the rule object, not one by id string per condition.
     private var ruleVerdicts: [ObjectIdentifier: [Bool]] = [:]
 
     /// With a redacting `cutter`, citations are redacted before their excerpts are cut.

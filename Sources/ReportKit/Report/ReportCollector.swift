@@ -205,9 +205,9 @@ final class TemplateMasker {
     }
 
     /// The same masking as the regex, by one pass over the bytes, for text with no `@`, `://` or `Name=`
-    /// (so neither an e-mail address, a URL nor a record name can match; nil otherwise). The regex tried
-    /// its eight alternatives at every position of every classified entry's first line, a quarter of a
-    /// report's work; `TemplateMaskerTests` holds the two to the same output on real and generated text.
+    /// (so neither an e-mail address, a URL nor a record name can match; nil otherwise): the regex tries its
+    /// eight alternatives at every position, this pass looks only at word starts and slashes.
+    /// `TemplateMaskerTests` holds the two to the same output on real and generated text.
     /// The regex is compiled without PCRE2_UCP, so `\w`, `\d`, `\b` and `\s` are ASCII and every byte of a
     /// multi-byte character is a non-word character that no class here excludes.
     static func maskWithoutRegex(_ text: String) -> String? {

@@ -129,8 +129,8 @@ enum ISOTime {
 }
 
 extension String {
-    /// Where the first line ends: the first line feed, or `endIndex`. Found in the contiguous UTF-8 bytes
-    /// (`utf8.firstIndex(of:)` on the view, index by index, took a twelfth of a report's instructions).
+    /// Where the first line ends: the first line feed, or `endIndex`. Found in the contiguous UTF-8 bytes,
+    /// not index by index through the view.
     var firstLineFeed: String.Index {
         var copy = self  // shares the storage; withUTF8 only copies a bridged or non-contiguous string
         let offset = copy.withUTF8 { $0.firstIndex(of: 0x0A) }
@@ -155,8 +155,8 @@ extension String {
 extension Substring {
     /// The first `limit` characters when the first `limit + 1` bytes are ASCII (then they are exactly the
     /// first `limit` characters, and there are more: an ASCII byte followed by an ASCII byte always ends a
-    /// character, a line feed aside, which a first line does not hold); nil otherwise. Counting the
-    /// Characters of a long line, grapheme by grapheme, cost a report more than masking it.
+    /// character, a line feed aside, which a first line does not hold); nil otherwise. It spares counting a
+    /// long line's Characters grapheme by grapheme.
     func asciiHead(_ limit: Int) -> Substring? {
         guard utf8.count > limit else { return nil }
         let ascii = utf8.withContiguousStorageIfAvailable { bytes -> Bool in

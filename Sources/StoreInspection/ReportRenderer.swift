@@ -1,7 +1,7 @@
 import CDLogCore
 
 /// Output formats of walcheck.
-public enum ReportFormat: String, Sendable, CaseIterable {
+public enum StoreReportFormat: String, Sendable, CaseIterable {
     case text, json, markdown
 }
 
@@ -10,7 +10,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// JSON: one object per store with the docs/domain.md, "Output contracts" keys (`database`, `wal`, `walIndex`, `checkpoint`,
 /// `coreData`, `findings`) plus more; several stores (a folder) are wrapped as `{"stores":[…]}`.
 public enum ReportRenderer {
-    public static func render(_ reports: [StoreReport], format: ReportFormat) -> String {
+    public static func render(_ reports: [StoreReport], format: StoreReportFormat) -> String {
         switch format {
         case .json:
             if reports.count == 1 { return json(reports[0]) + "\n" }

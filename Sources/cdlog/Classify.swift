@@ -16,7 +16,7 @@ struct Classify: ParsableCommand {
     @Argument(help: "Log files, crash reports or MetricKit payloads; '-' or nothing reads stdin.", completion: .file())
     var files: [String] = []
 
-    @Option(name: .long, help: "Output format: \(ReportFormat.allNames).", completion: .list(ReportFormat.allCases.map(\.rawValue)))
+    @Option(name: .long, help: "Output format: \(FindingsFormat.allNames).", completion: .list(FindingsFormat.allCases.map(\.rawValue)))
     var format: String = "text"
 
     @Flag(name: .long, help: "Also report entries no rule classified (category null).")
@@ -40,7 +40,7 @@ struct Classify: ParsableCommand {
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
-        guard ReportFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportFormat.allNames))") }
+        guard FindingsFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("unknown --format '\(format)' (use \(FindingsFormat.allNames))") }
         guard Severity(name: minSeverity) != nil else { throw ValidationError("unknown --min-severity '\(minSeverity)' (use \(Severity.allNames))") }
         if let failOn, Severity(name: failOn) == nil { throw ValidationError("unknown --fail-on '\(failOn)' (use \(Severity.allNames))") }
         guard inputFormat.lowercased() == "auto" || InputFormat(rawValue: inputFormat.lowercased()) != nil else {
@@ -64,7 +64,7 @@ struct Classify: ParsableCommand {
         let paths = try InputFolders.expandForRun(files.isEmpty ? ["-"] : files)
         let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
         let sink = OutputSink()
-        let reporter = ReportFormat(rawValue: format.lowercased())!.makeReporter(sink: sink, color: useColor)
+        let reporter = FindingsFormat(rawValue: format.lowercased())!.makeReporter(sink: sink, color: useColor)
         let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: reporter)
         rules.warnAboutLimitedPatterns(ruleSet)
         if let failOn, let threshold = Severity(name: failOn), let highest = summary.highestSeverity, highest >= threshold {

@@ -40,7 +40,7 @@ struct WalCheck: ParsableCommand {
     var followSymlinks = false
 
     func run() throws {
-        guard let format = ReportFormat(rawValue: format.lowercased()) else {
+        guard let format = StoreReportFormat(rawValue: format.lowercased()) else {
             throw ToolFailure("unknown --format '\(format)' (expected text, json or markdown)")
         }
         var threshold: Severity?

@@ -8,7 +8,7 @@ import Testing
 /// findings folded again across blocks. The bytes written must be those of one thread.
 @Suite struct RenderedOutputTests {
     /// What `cdlog classify --format FORMAT` writes for `bytes` (text in colour), read back from a file.
-    static func output(_ bytes: [UInt8], format: ReportFormat, threads: Int, blockSize: Int,
+    static func output(_ bytes: [UInt8], format: FindingsFormat, threads: Int, blockSize: Int,
                        minimumSeverity: Severity = .debug, all: Bool = false) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-rendered-\(UUID().uuidString)").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -29,7 +29,7 @@ import Testing
 
     static func expectSameBytes(_ bytes: [UInt8], _ label: String, blockSizes: [Int] = [512, 4096],
                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        for format in [ReportFormat.jsonl, .json, .text] {
+        for format in [FindingsFormat.jsonl, .json, .text] {
             for all in [false, true] {
                 let reference = try output(bytes, format: format, threads: 1, blockSize: 4096, all: all)
                 for blockSize in blockSizes {

@@ -58,6 +58,17 @@ enum ReportTestSupport {
         }
     }
 
+    /// Issue 25: a diagnosis file's error shows the line and a caret, as a rule file's does.
+    @Test func badFilesShowTheLineAndACaret() {
+        let yaml = "diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    bogus: 1\n"
+        #expect {
+            _ = try DiagnosisCatalog(files: [("Rules/diagnoses/x.yaml", yaml)])
+        } throws: { error in
+            guard let failure = error as? ToolFailure else { return false }
+            return failure.message.hasPrefix("Rules/diagnoses/x.yaml:5:5: error: ") && failure.detail == "    bogus: 1\n    ^"
+        }
+    }
+
     @Test func comparisonsParseUnits() {
         #expect(Comparison.parse(">= 16 MiB") == Comparison(.ge, 16 * 1_048_576))
         #expect(Comparison.parse("> 0") == Comparison(.gt, 0))

@@ -194,7 +194,7 @@ func makeCoreDataStore(_ live: String, transactions: Int = 10_500) throws -> Tes
         db.close()
         let r = try inspectUnchanged(dir + "/g.sqlite")
         #expect(r.sql?.coreData?.storeUUID?.contains("\n") == true, "the store really holds the forging value")
-        for format in [ReportFormat.text, .markdown] {
+        for format in [StoreReportFormat.text, .markdown] {
             let out = ReportRenderer.render([r], format: format)
             #expect(!out.contains("\u{1B}") && !out.contains("\u{07}") && !out.contains("\r"), "\(format)")
             #expect(!out.split(separator: "\n").contains { $0.hasPrefix("[fatal]") }, "\(format): a value forged a line")

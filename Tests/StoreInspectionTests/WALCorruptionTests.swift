@@ -57,7 +57,7 @@ import Testing
             } else {
                 #expect(r.checkpoint.pendingFrames == 0, sourceLocation: sourceLocation)
             }
-            for format in ReportFormat.allCases { #expect(!ReportRenderer.render([r], format: format).isEmpty, sourceLocation: sourceLocation) }
+            for format in StoreReportFormat.allCases { #expect(!ReportRenderer.render([r], format: format).isEmpty, sourceLocation: sourceLocation) }
         }
     }
 

@@ -163,7 +163,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     options.includeUnclassified = true
     options.blockSize = 0  // the smallest LineReader buffer (1 MiB): large allocations are slow under ASan
     let sink = OutputSink(fd: devNull, name: "/dev/null")
-    let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: sink, color: false))
+    let reporter = CountingReporter(FindingsFormat.jsonl.makeReporter(sink: sink, color: false))
     var oneThread: (entries: Int, classified: Int, findings: Int)?
     do {
         let summary = try ClassifyRun(classifier: classifier, options: options)
@@ -186,7 +186,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         var options = options
         options.threads = 2
         options.blockSize = 1024
-        let reporter = CountingReporter(ReportFormat.jsonl.makeReporter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
+        let reporter = CountingReporter(FindingsFormat.jsonl.makeReporter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
         do {
             let summary = try ClassifyRun(classifier: classifier, options: options)
                 .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter)

@@ -97,7 +97,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         } else if report.checkpoint.pendingFrames != 0 {
             FuzzInput.fail("pending frames without a scan")
         }
-        for format in ReportFormat.allCases { _ = ReportRenderer.render([report], format: format) }
+        for format in StoreReportFormat.allCases { _ = ReportRenderer.render([report], format: format) }
     } catch {
         // Only the main database file may make inspection fail (flag 3: a fuzzed header).
         if flags & 8 == 0 { FuzzInput.fail("inspection failed on a valid database header: \(error)") }

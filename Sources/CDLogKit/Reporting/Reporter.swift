@@ -99,7 +99,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
 }
 
 /// The output formats of `cdlog classify`.
-public enum ReportFormat: String, CaseIterable, Sendable {
+public enum FindingsFormat: String, CaseIterable, Sendable {
     case text, jsonl, json, markdown
 
     public static let allNames = allCases.map(\.rawValue).joined(separator: ", ")

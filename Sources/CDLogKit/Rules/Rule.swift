@@ -6,6 +6,11 @@ public struct SourceLocation: Sendable, CustomStringConvertible {
     public let line: Int
     public let column: Int
     public var description: String { "\(file):\(line):\(column)" }
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }
 
 /// One example of a rule: a text that the rule must classify (`match`) or must not match (`nomatch`).

@@ -9,11 +9,30 @@ public struct RuleFileError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public let sourceLine: String?
 
+    public init(file: String, line: Int, column: Int, message: String, sourceLine: String?) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
     public var headline: String { "\(file):\(line):\(column): error: \(message)" }
 
     public var description: String {
         guard let excerpt else { return headline }
         return "\(headline)\n\(excerpt)"
+    }
+
+    /// Line `number` (1-based) of `text`, without its line break; nil when there is no such line. For
+    /// the loaders of rule, code-table and diagnosis files.
+    public static func line(_ number: Int, of text: String) -> String? {
+        guard number >= 1 else { return nil }
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard number <= lines.count else { return nil }
+        var bytes = Array(lines[number - 1])
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The widest source line shown: a longer one (a 10 MB line once went to stderr whole) is cut to a

@@ -295,14 +295,7 @@ public struct RuleLoader {
     /// Line `line` of the file, for error messages. Split on the UTF-8 bytes, only when an error needs
     /// it: splitting the text into `Character`s up front cost a fifth of start-up, and a `\r\n` is one
     /// `Character`, so CRLF files had no lines to show.
-    private func sourceLine(_ line: Int) -> String? {
-        guard line >= 1 else { return nil }
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard line <= lines.count else { return nil }
-        var bytes = Array(lines[line - 1])
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    private func sourceLine(_ line: Int) -> String? { RuleFileError.line(line, of: text) }
 
     /// An error at `node`; for a pattern error, the column moves to PCRE2's offset inside a one-line
     /// quoted or plain scalar (block scalars keep the scalar's own position).

@@ -6,7 +6,7 @@ import CDLogKit
 public struct DiagnosisExampleRunner {
     public struct Failure: CustomStringConvertible, Sendable {
         public let diagnosis: String
-        public let location: FileLocation
+        public let location: SourceLocation
         public let message: String
         public var description: String { "\(location): \(diagnosis): \(message)" }
     }

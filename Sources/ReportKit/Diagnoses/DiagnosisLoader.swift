@@ -269,12 +269,17 @@ public struct DiagnosisLoader {
         }
     }
 
-    private func location(_ node: Node) -> FileLocation {
-        FileLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    private func location(_ node: Node) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 
+    /// `path:line:column: error: message`, with the source line and a caret under the column as the
+    /// detail, as rule files report theirs (`RuleFileError`).
     private func failure(_ node: Node?, _ message: String) -> ToolFailure {
-        ToolFailure("\(path):\(node?.mark?.line ?? 1):\(node?.mark?.column ?? 1): error: \(message)")
+        let line = node?.mark?.line ?? 1
+        let error = RuleFileError(file: path, line: line, column: node?.mark?.column ?? 1, message: message,
+                                  sourceLine: RuleFileError.line(line, of: text))
+        return ToolFailure(error.headline, detail: error.excerpt)
     }
 }
 
@@ -284,7 +289,7 @@ public struct DiagnosisCatalog: Sendable {
 
     public init(files: [(path: String, text: String)]) throws {
         var all: [DiagnosisRule] = []
-        var seen: [String: FileLocation] = [:]
+        var seen: [String: SourceLocation] = [:]
         for file in files {
             for rule in try DiagnosisLoader(path: file.path, text: file.text).load(firstOrder: all.count) {
                 if let first = seen[rule.id] {

@@ -21,7 +21,7 @@ public struct DiagnosisRule: Sendable {
     public let references: [String]
     public let matchExamples: [DiagnosisExample]
     public let nomatchExamples: [DiagnosisExample]
-    public let location: FileLocation
+    public let location: SourceLocation
     /// Declaration order across all files (the last tie-break).
     public let order: Int
 }
@@ -111,15 +111,8 @@ public struct DiagnosisExample: Sendable {
     public let store: [String: Double]?
     public let storeFindings: [String]
     public let statementContains: String?
-    public let location: FileLocation
+    public let location: SourceLocation
 }
 
 import Foundation
 
-/// A position in a diagnosis file.
-public struct FileLocation: Sendable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    public let column: Int
-    public var description: String { "\(file):\(line):\(column)" }
-}

@@ -151,7 +151,7 @@ import Testing
     /// The previous, Swift `NSLogFormat.header(of:)`, composed of the scanners above.
     static func referenceNSLogHeader(_ line: UnsafeRawBufferPointer) -> [Int]? {
         guard let timestampEnd = referenceTimestamp(line, at: 0), timestampEnd < line.count,
-              ByteScan.isSpace(line[timestampEnd]) else { return nil }
+              ByteClass.isBlank(line[timestampEnd]) else { return nil }
         let processStart = ByteScan.spaces(line, at: timestampEnd)
         guard let process = referenceProcess(line, at: processStart) else { return nil }
         var messageStart = ByteScan.spaces(line, at: process[6])
@@ -161,7 +161,7 @@ import Testing
             let stop = min(line.count, at + 120)
             var i = at + 1
             var colon = -1
-            while i < stop, line[i] != UInt8(ascii: "]"), !ByteScan.isSpace(line[i]) {
+            while i < stop, line[i] != UInt8(ascii: "]"), !ByteClass.isBlank(line[i]) {
                 if line[i] == UInt8(ascii: ":"), colon < 0 { colon = i }
                 i += 1
             }

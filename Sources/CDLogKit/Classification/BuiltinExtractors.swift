@@ -108,9 +108,8 @@ struct BuiltinExtractors: Sendable {
     /// `(?<key>[^\s=;{}<>"\\]+(?:\([^)\s]*\))?)\\?"?\s*=\s*\\?"?` just before it, read backwards and
     /// leftmost-longest as PCRE2 would, never reaching before `limit`. Nil when there is none.
     static func partialErrorKey(in message: UnsafeRawBufferPointer, before start: Int, notBefore limit: Int) -> Range<Int>? {
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         func isKeyByte(_ b: UInt8) -> Bool {
-            !isSpace(b) && b != UInt8(ascii: "=") && b != UInt8(ascii: ";") && b != UInt8(ascii: "{") && b != UInt8(ascii: "}")
+            !ByteClass.isWhitespace(b) && b != UInt8(ascii: "=") && b != UInt8(ascii: ";") && b != UInt8(ascii: "{") && b != UInt8(ascii: "}")
                 && b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\")
         }
         var p = start
@@ -120,10 +119,10 @@ struct BuiltinExtractors: Sendable {
             if p > limit, message[p - 1] == UInt8(ascii: "\\") { p -= 1 }
         }
         skipQuote()
-        while p > limit, isSpace(message[p - 1]) { p -= 1 }
+        while p > limit, ByteClass.isWhitespace(message[p - 1]) { p -= 1 }
         guard p > limit, message[p - 1] == UInt8(ascii: "=") else { return nil }
         p -= 1
-        while p > limit, isSpace(message[p - 1]) { p -= 1 }
+        while p > limit, ByteClass.isWhitespace(message[p - 1]) { p -= 1 }
         skipQuote()
         let keyEnd = p
         // A plain run of key bytes…
@@ -133,7 +132,7 @@ struct BuiltinExtractors: Sendable {
         // …or a run followed by `(…)` whose inside may hold bytes a key cannot.
         if keyEnd > limit, message[keyEnd - 1] == UInt8(ascii: ")") {
             var open = keyEnd - 2
-            while open >= limit, message[open] != UInt8(ascii: ")"), !isSpace(message[open]) {
+            while open >= limit, message[open] != UInt8(ascii: ")"), !ByteClass.isWhitespace(message[open]) {
                 if message[open] == UInt8(ascii: "(") {
                     var runStart = open
                     while runStart > limit, isKeyByte(message[runStart - 1]) { runStart -= 1 }

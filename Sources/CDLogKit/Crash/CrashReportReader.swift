@@ -98,7 +98,7 @@ public enum CrashReportReader {
             throw ToolFailure("\(source): not a crash report (binary data)")
         }
         let lines = LineIndex(bytes)
-        while start < bytes.count, isSpace(bytes[start]) { start += 1 }
+        while start < bytes.count, ByteClass.isBlankOrLineBreak(bytes[start]) { start += 1 }
         guard start < bytes.count else { throw ToolFailure("\(source): empty crash report") }
 
         // Xcode / Console "Translated Report": text, then the original .ips after "Full Report".
@@ -164,7 +164,7 @@ public enum CrashReportReader {
         let markers = ["\"exception\"", "\"termination\"", "\"faultingThread\""].map { Array($0.utf8) }
         guard markers.contains(where: { find($0, in: bytes, from: start) != nil }) else { return nil }
         var wrapped: [UInt8] = Array("{".utf8)
-        wrapped += bytes[start...].drop { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: ",") || isSpace($0) }
+        wrapped += bytes[start...].drop { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: ",") || ByteClass.isBlankOrLineBreak($0) }
         guard let body = try? CrashJSONParser.parse(wrapped, start: 0, lenient: true), body.value.object != nil,
               body.value["exception"] != nil || body.value["termination"] != nil || body.value["threads"] != nil else { return nil }
         var report = CrashReport(format: .ips)
@@ -316,7 +316,7 @@ public enum CrashReportReader {
     public static func isLegacyText(_ prefix: ArraySlice<UInt8>) -> Bool {
         var bytes = prefix
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard !bytes.prefix(1 << 16).contains(0), let first = bytes.first(where: { !isSpace($0) }) else { return false }
+        guard !bytes.prefix(1 << 16).contains(0), let first = bytes.first(where: { !ByteClass.isBlankOrLineBreak($0) }) else { return false }
         // `"key" : …` opens a fragment of an .ips body: read as a document (`ipsBodyFragment`).
         return first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "-") && first != UInt8(ascii: "\"")
     }
@@ -341,13 +341,9 @@ public enum CrashReportReader {
         }
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
     private static func skipSpace(_ bytes: [UInt8], _ from: Int) -> Int {
         var index = from
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, ByteClass.isBlankOrLineBreak(bytes[index]) { index += 1 }
         return index
     }
 

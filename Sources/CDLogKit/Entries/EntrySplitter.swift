@@ -306,7 +306,7 @@ public struct EntrySplitter {
         guard message.hasPrefix("Fatal Exception: ", at: i) else { return false }
         i += 17
         var end = message.count
-        while end > i, ByteScan.isSpace(message[end - 1]) { end -= 1 }
+        while end > i, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         guard end > i else { return false }
         return !message[i..<end].contains(32)
     }
@@ -644,10 +644,9 @@ public struct EntrySplitter {
     /// The line's bytes from its first `{` to its last `}` when only white space surrounds them and the
     /// object is short enough to be kept whole (`EntryLimits.maxMessageBytes`); nil otherwise.
     static func objectLine(_ line: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8>? {
-        @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 }
         var first = 0, last = line.count - 1
-        while first <= last, isSpace(line[first]) { first += 1 }
-        while last >= first, isSpace(line[last]) { last -= 1 }
+        while first <= last, ByteClass.isBlankOrCR(line[first]) { first += 1 }
+        while last >= first, ByteClass.isBlankOrCR(line[last]) { last -= 1 }
         guard first < last, line[first] == UInt8(ascii: "{"), line[last] == UInt8(ascii: "}"),
               last - first < EntryLimits.maxMessageBytes else { return nil }
         return UnsafeBufferPointer(rebasing: line.assumingMemoryBound(to: UInt8.self)[first...last])
@@ -680,7 +679,7 @@ public struct EntrySplitter {
     }
 
     private func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
-        for b in line where !ByteScan.isSpace(b) { return false }
+        for b in line where !ByteClass.isBlank(b) { return false }
         return true
     }
 }

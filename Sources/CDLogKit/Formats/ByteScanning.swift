@@ -7,7 +7,6 @@ enum ByteScan {
     @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
         isDigit(b) || (b | 0x20) &- 97 < 6
     }
-    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 }
 
     /// `YYYY-MM-DD HH:MM:SS` with optional `.fraction` and optional `±HHMM` / `±HH:MM` / `Z`
     /// (`cscan_timestamp`: runs once per line of every line format).
@@ -20,7 +19,7 @@ enum ByteScan {
     /// Skips spaces and tabs.
     @inline(__always) static func spaces(_ p: UnsafeRawBufferPointer, at start: Int) -> Int {
         var i = start
-        while i < p.count, isSpace(p[i]) { i += 1 }
+        while i < p.count, ByteClass.isBlank(p[i]) { i += 1 }
         return i
     }
 
@@ -43,7 +42,7 @@ enum ByteScan {
     /// A run of non-space bytes.
     static func word(_ p: UnsafeRawBufferPointer, at start: Int) -> Int? {
         var i = start
-        while i < p.count, !isSpace(p[i]) { i += 1 }
+        while i < p.count, !ByteClass.isBlank(p[i]) { i += 1 }
         return i > start ? i : nil
     }
 
@@ -69,7 +68,7 @@ enum ByteScan {
         guard start < p.count, p[start] == UInt8(ascii: "[") else { return nil }
         guard let close = p.firstIndex(of: UInt8(ascii: "]"), from: start + 1, to: min(p.count, start + 200)),
               let colon = p.firstIndex(of: UInt8(ascii: ":"), from: start + 1, to: close) else { return nil }
-        for i in (start + 1)..<close where isSpace(p[i]) { return nil }
+        for i in (start + 1)..<close where ByteClass.isBlank(p[i]) { return nil }
         return ((start + 1)..<colon, (colon + 1)..<close, close + 1)
     }
 }

@@ -32,17 +32,17 @@ public enum FormatDetector {
         // A log that merely contains a pasted report stays a log (the splitter reads the report);
         // a source is a crash report when it does not open with a log line.
         if CrashReportReader.looksLikeCrashReport(bytes), !startsWithLogLine(bytes) { return .crashReport }
-        let firstNonSpace = bytes.first { !(ByteScan.isSpace($0) || $0 == 10 || $0 == 13) }
+        let firstNonSpace = bytes.first { !(ByteClass.isBlank($0) || $0 == 10 || $0 == 13) }
         if firstNonSpace == UInt8(ascii: "[") {
             // `log show --style json` opens an array of objects.
             let afterBracket = bytes.drop { $0 != UInt8(ascii: "[") }.dropFirst()
-            if afterBracket.first(where: { !(ByteScan.isSpace($0) || $0 == 10 || $0 == 13) }) == UInt8(ascii: "{") {
+            if afterBracket.first(where: { !(ByteClass.isBlank($0) || $0 == 10 || $0 == 13) }) == UInt8(ascii: "{") {
                 return .logJSON
             }
         }
         if firstNonSpace == UInt8(ascii: "{") {
             // The first line with text (a converted CSV's header is an empty line).
-            let firstLine = bytes.drop { ByteScan.isSpace($0) || $0 == 10 || $0 == 13 }.prefix { $0 != 10 }
+            let firstLine = bytes.drop { ByteClass.isBlank($0) || $0 == 10 || $0 == 13 }.prefix { $0 != 10 }
             if firstLine.last == UInt8(ascii: "}") || firstLine.last == 13 || containsSequence(firstLine, "\"eventMessage\"") {
                 return .logNDJSON
             }
@@ -101,7 +101,7 @@ public enum FormatDetector {
 
     /// True when the first non-blank line is a console entry in some line format.
     static func startsWithLogLine(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let trimmed = bytes.drop { $0 == 10 || $0 == 13 || ByteScan.isSpace($0) }
+        let trimmed = bytes.drop { $0 == 10 || $0 == 13 || ByteClass.isBlank($0) }
         var line = Array(trimmed.prefix { $0 != 10 })
         if line.last == 13 { line.removeLast() }
         return line.withUnsafeBytes { raw in

@@ -95,7 +95,7 @@ extension LineFormat {
     /// moved past the indentation; nil for an unindented line or one whose text after the indentation has
     /// no timestamped prefix. Only lines whose text opens with a digit or a month name are parsed.
     public func indentedHeader(of line: UnsafeRawBufferPointer) -> LineHeader? {
-        guard let first = line.first, ByteScan.isSpace(first) else { return nil }
+        guard let first = line.first, ByteClass.isBlank(first) else { return nil }
         let start = ByteScan.spaces(line, at: 0)
         guard start <= 8, start < line.count else { return nil }
         let lead = line[start]

@@ -14,8 +14,8 @@ public enum Timestamps {
     /// instructions a call).
     public static func iso8601(bytes input: UnsafeRawBufferPointer) -> String {
         var lower = 0, upper = input.count
-        while lower < upper, isSpace(input[lower]) { lower += 1 }
-        while upper > lower, isSpace(input[upper - 1]) { upper -= 1 }
+        while lower < upper, ByteClass.isBlankOrLineBreak(input[lower]) { lower += 1 }
+        while upper > lower, ByteClass.isBlankOrLineBreak(input[upper - 1]) { upper -= 1 }
         let text = UnsafeRawBufferPointer(rebasing: input[lower..<upper])
         if let syslog = syslogStamp(text) { return syslog }
         // At most one byte longer than the input: `+0800` gains a colon; `T` replaces a space.
@@ -52,7 +52,6 @@ public enum Timestamps {
         }
     }
 
-    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
 

@@ -12,7 +12,7 @@ public struct XcodeConsoleFormat: LineFormat {
 
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
         guard let first = line.first else { return nil }
-        if ByteScan.isSpace(first) {
+        if ByteClass.isBlank(first) {
             // Xcode sometimes prints entries with a leading space; keep those as entries. So is a sentence
             // after exactly one space (a paste's artefact): continuations are indented by a tab or more spaces.
             let start = ByteScan.spaces(line, at: 0)
@@ -76,14 +76,14 @@ public struct XcodeConsoleFormat: LineFormat {
     static func isFrameLine(_ line: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i < line.count, i < 4, line[i] >= 48, line[i] <= 57 { i += 1 }
-        guard i > 0, i < 4, i < line.count, ByteScan.isSpace(line[i]) else { return false }
+        guard i > 0, i < 4, i < line.count, ByteClass.isBlank(line[i]) else { return false }
         i = ByteScan.spaces(line, at: i)
         let imageStart = i
         // The image name ends at the first white space followed by `0x` and a hex digit, within the width
         // a crash report gives image names.
         let limit = min(line.count - 3, imageStart + 64)
         while i < limit {
-            if ByteScan.isSpace(line[i]), line[i + 1] == UInt8(ascii: "0"), line[i + 2] == UInt8(ascii: "x"),
+            if ByteClass.isBlank(line[i]), line[i + 1] == UInt8(ascii: "0"), line[i + 2] == UInt8(ascii: "x"),
                ByteScan.isHexDigit(line[i + 3]) {
                 return i > imageStart
             }

@@ -247,34 +247,19 @@ struct CrashJSONParser {
                 return String(decoding: utf8, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") {
-                guard index + 1 < endIndex else { index = endIndex; return nil }
-                let escaped = bytes[index + 1]
-                index += 2
-                switch escaped {
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "u"):
-                    guard let unit = readHex4() else {
-                        if index >= endIndex { return nil }
-                        throw CrashJSONError("bad \\u escape in string", offset: index)
-                    }
-                    var scalarValue = UInt32(unit)
-                    if (0xD800..<0xDC00).contains(unit), index + 1 < endIndex,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                        let save = index
-                        index += 2
-                        if let low = readHex4(), (0xDC00..<0xE000).contains(low) {
-                            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                        } else {
-                            index = save
-                        }
-                    }
-                    let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
-                    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: utf8.append(escaped)  // \" \\ \/ and anything unknown: keep the character
+                switch JSONEscape.decode(bytes, at: index, end: endIndex) {
+                case .truncated:
+                    index = endIndex
+                    return nil
+                case .invalid(let next):
+                    index = next
+                    throw CrashJSONError("bad \\u escape in string", offset: index)
+                case .byte(let escaped, let next):
+                    utf8.append(escaped)  // \" \\ \/ and anything unknown: keep the character
+                    index = next
+                case .scalar(let scalar, let next):
+                    UTF8.encode(scalar) { utf8.append($0) }
+                    index = next
                 }
                 continue
             }
@@ -282,24 +267,6 @@ struct CrashJSONParser {
             index += 1
         }
         return nil
-    }
-
-    private mutating func readHex4() -> UInt16? {
-        guard index + 4 <= endIndex else { index = endIndex; return nil }
-        var value: UInt16 = 0
-        for offset in 0..<4 {
-            let byte = bytes[index + offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        index += 4
-        return value
     }
 
     private mutating func parseScalar() throws -> CrashJSON? {

@@ -161,55 +161,28 @@ enum FlatJSONObject {
             if b != UInt8(ascii: "\\") {
                 // Copy the run up to the next backslash in one go (found with memchr).
                 let j = memchr(base + i + 1, 0x5C, n - i - 1).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? n
-                out.append(bytes[i..<min(j, i + (limit - out.count))])
+                out.append(bytes[i..<(limit - out.count >= j - i ? j : i + (limit - out.count))])
                 i = j
                 continue
             }
-            guard i + 1 < n else { break }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "n"): out.append(10)
-            case UInt8(ascii: "t"): out.append(9)
-            case UInt8(ascii: "r"): out.append(13)
-            case UInt8(ascii: "b"): out.append(8)
-            case UInt8(ascii: "f"): out.append(12)
-            case UInt8(ascii: "u"):
-                guard let unit = hex4(bytes, at: i), i + 4 <= n else { out.append(replacement); continue }
-                i += 4
-                var scalar = UInt32(unit)
-                if (0xD800..<0xDC00).contains(unit) {
-                    if i + 6 <= n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
-                       let low = hex4(bytes, at: i + 2), (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                        i += 6
-                    } else { out.append(replacement); continue }
-                } else if (0xDC00..<0xE000).contains(unit) {
-                    out.append(replacement); continue
-                }
-                if let s = Unicode.Scalar(scalar) { out.append(Array(String(Character(s)).utf8)) } else { out.append(replacement) }
-            default: out.append(e)  // \" \\ \/ and anything unknown
+            switch JSONEscape.decode(bytes, at: i, end: n) {
+            case .truncated where i + 1 >= n: return
+            case .truncated, .invalid:
+                out.append(replacement)
+                i += 2
+            case .byte(let byte, let next):
+                out.append(byte)
+                i = next
+            case .scalar(let scalar, let next):
+                var encoded: [UInt8] = []
+                UTF8.encode(scalar) { encoded.append($0) }
+                out.append(encoded)
+                i = next
             }
         }
     }
 
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-
-    private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt16? {
-        guard i + 4 <= bytes.count else { return nil }
-        var value: UInt16 = 0
-        for b in bytes[i..<(i + 4)] {
-            let digit: UInt8
-            switch b {
-            case 48...57: digit = b - 48
-            case 65...70: digit = b - 55
-            case 97...102: digit = b - 87
-            default: return nil
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        return value
-    }
 }
 
 #if canImport(Glibc)

@@ -7,8 +7,8 @@ import CScan
 /// written as `null`. The writer does not validate nesting; callers pair begin/end calls.
 public struct JSONWriter {
     /// The text's bytes in memory of their own: each call writes with plain stores after one check that
-    /// the storage is not shared (copy on write). Through an array every byte appended paid for a
-    /// uniqueness and a capacity check, and writing a key cost about 240 instructions.
+    /// the storage is not shared (copy on write), where an array would check uniqueness and capacity
+    /// for every byte appended.
     private final class Storage {
         var base: UnsafeMutablePointer<UInt8>
         var count = 0

@@ -46,8 +46,8 @@ public final class OutputSink {
     }
 
     /// `write(bytes:)` for arrays, not generic: called from another module, the generic version is not
-    /// specialized and looked up the collection's associated types at run time on every call (5 % of a
-    /// classify run's instructions, two calls per finding).
+    /// specialized and looks up the collection's associated types at run time on every call (two calls
+    /// per finding).
     public func write(bytes: [UInt8]) throws {
         try bytes.withUnsafeBufferPointer { try write(buffer: $0) }
     }

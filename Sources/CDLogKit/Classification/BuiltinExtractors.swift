@@ -30,7 +30,7 @@ struct BuiltinExtractors: Sendable {
         ]
         // Each item is found by its `<CKError 0x…` and its key (`record:(zone) = `) is read backwards from
         // there: a leading optional key group in the pattern made PCRE2 try every start position with a
-        // long run of key characters — quadratic, and 90 % of classify's PCRE2 time on the benchmark.
+        // long run of key characters — quadratic in the length of such a run.
         partialItem = errorCodes[1]
         exceptionName = try PCRERegex(#"\b(?<v>(?:NS|CK|_NS)[A-Za-z]{2,60}Exception)\b"#)
         // `reason: '…'` (the uncaught-exception line), `Exception = … and userInfo` (caught by Core Data),

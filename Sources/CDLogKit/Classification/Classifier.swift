@@ -58,8 +58,8 @@ public final class Classifier: Sendable {
 
     /// The same classifier with its prefilter tuned to `sample`, a piece of the text it is about to
     /// classify (`Prefilter.tuned(toSample:)`): the same verdict for every message, found with fewer
-    /// literal comparisons on text like the sample. Builds only a `LiteralScanner` (about 11 M
-    /// instructions for the catalog); the rules and everything else are shared.
+    /// literal comparisons on text like the sample. Builds only a `LiteralScanner`; the rules and
+    /// everything else are shared.
     public func tuned(toSample sample: UnsafeRawBufferPointer) -> Classifier {
         Classifier(tuning: self, prefilter: prefilter.tuned(toSample: sample))
     }
@@ -154,8 +154,8 @@ public final class Classifier: Sendable {
     @inline(__always)
     private func classifyOnce(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
                               isCrashReport: Bool, scratch: Scratch) -> Classification? {
-        // The tables are read where they are used, not copied to a local first (a local copy of all
-        // their fields cost about 60 instructions per entry).
+        // The tables are read where they are used, not copied to a local first (a copy of all their
+        // fields per entry).
         guard scratch.prefilterTables.scan(message, scratch.prefilter) else { return nil }
         scratch.match.guardedLimitHitInEntry = false
         for candidate in scratch.prefilter.candidates {

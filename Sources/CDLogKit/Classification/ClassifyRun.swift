@@ -33,7 +33,7 @@ public struct ClassifyRun: Sendable {
         /// With `includeUnclassified`: only unclassified entries whose prefix or message holds one of these
         /// literals (or that are crash reports) are built and reported; the others are counted. Nil: all.
         /// `cdlog report` wants the Core Data / CloudKit lines no rule knows, not every line of an app's
-        /// own output (building and offering each one made it 9× slower than `classify`).
+        /// own output, and building and offering each of those would dominate its run.
         public var unclassifiedLiterals: LiteralScanner?
         public init() {}
     }
@@ -122,8 +122,8 @@ public struct ClassifyRun: Sendable {
                                       context: context, renderedStorage: renderedStorage, streaming: streaming)
         // The closure captures one reference, not counted: the splitters it is specialised into copy
         // their closure's captures several times per line, and with the part's state captured one by
-        // one that was some twenty reference-count operations per line (a sixth of a two-thread ndjson
-        // run). `part` lives until this call returns.
+        // one every line would pay some twenty reference-count operations. `part` lives until this call
+        // returns.
         var splitter = splitter
         // Entries that would get no verdict are only counted, unless they are to be reported (`--all`).
         if options.skipsQuietEntries, !options.includeUnclassified, let gate = classifier.quietEntryGate {

@@ -126,7 +126,7 @@ final class ParallelClassification: @unchecked Sendable {
                     // A stretch with no cut point (an entry longer than a block, or bare text with no
                     // header, however long), classified here while it is read so it stays whole. Its
                     // findings stream straight into the merger once every part before it is merged:
-                    // collected, they grew with the input (450 MB for a million bare lines with --all).
+                    // collected, they would grow with the input.
                     let outcome: Result<ClassifyRun.Batch, Error> = Result {
                         let ready: Bool = results.withLock {
                             while failure == nil, partsMerged < partsCut { results.wait() }

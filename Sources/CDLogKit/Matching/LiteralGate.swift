@@ -6,8 +6,8 @@ import CScan
 /// Contract: conservative — `mayMatch` is false only when none of the literals occurs, and then the
 /// pattern cannot match. For patterns run once per finding rather than once per entry (fields,
 /// `exclude`, built-in extractors): PCRE2's own start-of-match search tries every position where the
-/// pattern's first byte may be, and on long Core Data messages a pattern whose literal is absent cost
-/// about 5 800 instructions; the search for the literal costs a few hundred.
+/// pattern's first byte may be, which on long Core Data messages costs far more than searching for the
+/// literal first.
 ///
 /// The literals are frozen bytes (`FrozenStorage`, owned by whoever made the gate): threads sharing a gate
 /// read them without writing a reference count.

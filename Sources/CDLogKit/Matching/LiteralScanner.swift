@@ -41,8 +41,7 @@ public final class LiteralScanner: Sendable {
 
     /// Builds the scanner; literal ids are their indices in `literals`. Empty literals are never found.
     /// With a `sample` of the text to be scanned, each literal is anchored on its pair of adjacent
-    /// windows that occurs least often in the sample. About 11 M instructions for the catalog's 809
-    /// literals, plus a hash per sample byte.
+    /// windows that occurs least often in the sample (a hash per sample byte).
     public init(literals: [(bytes: [UInt8], caseless: Bool)], sample: UnsafeRawBufferPointer? = nil) {
         let window = Int(CSCAN_WINDOW_BYTES)
         let tableSize = 1 << Int(CSCAN_WINDOW_HASH_BITS)

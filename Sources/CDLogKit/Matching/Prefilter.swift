@@ -8,9 +8,7 @@ import CScan
 ///
 /// One pass of a `LiteralScanner` over the entry finds which literals it contains; an inverted index
 /// (literal → rules) turns them into the short, rank-ordered list of candidate rules, so an entry costs
-/// work in proportion to the rules it could match, not to the size of the catalog. (An earlier design put
-/// a second, smaller automaton over 4-byte literal prefixes in front as a gate; on the benchmark log it
-/// let 61 % of entries through and made the whole run 15–30 % slower, so it was removed.)
+/// work in proportion to the rules it could match, not to the size of the catalog.
 public final class Prefilter: Sendable {
     /// What the per-entry work reads, as plain pointers (no reference counting when threads share it;
     /// see `LiteralScanner.Tables`). Valid while the `Prefilter` lives.
@@ -57,7 +55,7 @@ public final class Prefilter: Sendable {
         // A `require` literal of at most one window that no pattern needs is searched for on demand, only
         // in entries with a candidate rule it could admit: scanned, a three- or four-byte literal would put
         // 256 windows per byte it lacks into the scanner's filter (`LiteralScanner`), and one or two bytes
-        // would be searched for in every entry. ("PSC" alone made a tenth of all scan steps look twice.)
+        // would be searched for in every entry.
         let neededByPatterns = Set(patternLiterals.flatMap { $0.flatMap { $0 ?? [] } })
         let onDemand = literals.indices.map { id in
             !neededByPatterns.contains(Int32(id)) && literals[id].bytes.count <= Int(CSCAN_WINDOW_BYTES)

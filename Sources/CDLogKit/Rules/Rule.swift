@@ -97,9 +97,9 @@ public final class Rule: Sendable {
     /// that order, with gaps between files (`RuleSet.ordersPerFile`).
     public let order: Int
     /// `"category":…,"severity":…,"rule":…,"title":…` and `"advice":…` as JSON members, encoded once
-    /// (`JSONWriter.members(encoded:)`): escaping them again for every finding was a quarter of the
-    /// JSON output's cost. Plain memory, not arrays: threads writing findings of the same rule would
-    /// otherwise all retain and release one array, a cache line that moves between cores each time.
+    /// (`JSONWriter.members(encoded:)`), so no finding escapes them again. Plain memory, not arrays:
+    /// threads writing findings of the same rule would otherwise all retain and release one array, a
+    /// cache line that moves between cores each time.
     let encodedVerdict: FrozenBytes
     let encodedAdvice: FrozenBytes
     private let encodedStorage = FrozenStorage()

@@ -35,8 +35,8 @@ public struct RuleFileError: Error, CustomStringConvertible, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The widest source line shown: a longer one (a 10 MB line once went to stderr whole) is cut to a
-    /// window around the column, with `…` marking the cuts.
+    /// The widest source line shown: a longer one is cut to a window around the column, with `…`
+    /// marking the cuts, so a huge line never goes to stderr whole.
     public static let excerptWidth = 120
 
     /// The source line (or its window around `column`) and a caret under the column; control characters

@@ -293,8 +293,8 @@ public struct RuleLoader {
     }
 
     /// Line `line` of the file, for error messages. Split on the UTF-8 bytes, only when an error needs
-    /// it: splitting the text into `Character`s up front cost a fifth of start-up, and a `\r\n` is one
-    /// `Character`, so CRLF files had no lines to show.
+    /// it: start-up never splits a file into `Character`s, and a `\r\n` (one `Character`) still ends a
+    /// line.
     private func sourceLine(_ line: Int) -> String? { RuleFileError.line(line, of: text) }
 
     /// An error at `node`; for a pattern error, the column moves to PCRE2's offset inside a one-line

@@ -1,9 +1,8 @@
 /// A growable byte buffer for scratch that is filled and emptied for every entry (`RawEntry`).
 ///
 /// Contract: holds the bytes appended since the last `removeAll`, in order; grows as needed (callers
-/// cap what they append). Not thread-safe; one owner. Swift arrays did the same job with a uniqueness
-/// check per append and a generic `replaceSubrange` per reset, about 6 % of a classify run's
-/// instructions; here an append is a capacity test and a `memcpy`.
+/// cap what they append). Not thread-safe; one owner. An append is a capacity test and a `memcpy`
+/// (no uniqueness check, no generic `replaceSubrange` per reset, as a Swift array would need).
 public final class ByteStore {
     // One owner by contract, so no run-time exclusivity checks (class properties get them otherwise,
     // two runtime calls per access).

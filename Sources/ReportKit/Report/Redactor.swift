@@ -145,7 +145,7 @@ struct ExcerptCutter {
     func cut(_ text: String, limit: Int) -> String { excerpt(text.utf8[...], limit: limit) }
 
     private func excerpt(_ bytes: Substring.UTF8View, limit: Int) -> String {
-        // Counted on the UTF-8 view first: splitting long messages into Characters cost a tenth of a report.
+        // Counted on the UTF-8 view first: counting Characters of a long message is grapheme work.
         if redactor == nil && bytes.count <= limit { return String(Substring(bytes)) }
         let window = limit * 4 + Self.lookahead
         let whole = bytes.count <= window

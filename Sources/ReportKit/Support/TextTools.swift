@@ -139,7 +139,7 @@ extension String {
 
     /// The first line, cut at `limit` characters with "…".
     func firstLine(limit: Int) -> String {
-        // On the UTF-8 view: splitting into Characters cost a tenth of a report on long messages.
+        // Measured on the UTF-8 view first: counting Characters of a long message is grapheme work.
         let line = self[..<firstLineFeed]
         if line.utf8.count <= limit { return String(line) }
         if let head = line.asciiHead(limit) { return String(head) + "…" }

@@ -9,6 +9,7 @@
 # Try:    cdlog report Samples/report/notingpro-launch.log Samples/crash/notingpro-launch-watchdog.ips \
 #             --store OUTPUT_DIR/NotingPro.sqlite
 set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"  # the schema: notingpro-schema.sql, shared with the report tests
 OUT="${1:-${TMPDIR:-/tmp}/cdlog-seed-store}"
 MB="${2:-40}"
 command -v sqlite3 >/dev/null || { echo "make-seed-store: the sqlite3 CLI is required" >&2; exit 2; }
@@ -21,9 +22,7 @@ PLIST=62706c6973743030d601020304050607080d0e10115f101d4e5350657273697374656e6365
 ROWS=$(( MB * 250 ))
 sqlite3 "$LIVE" > /dev/null <<SQL
 PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;
-CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
-CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZBODY VARCHAR);
+$(cat "$HERE/notingpro-schema.sql")
 INSERT INTO Z_PRIMARYKEY VALUES (1,'Note',0,0);
 INSERT INTO Z_METADATA VALUES (1, '7D1E4C2A-5B3F-4A60-9C8D-1E2F3A4B5C6D', X'$PLIST');
 PRAGMA wal_checkpoint(TRUNCATE);

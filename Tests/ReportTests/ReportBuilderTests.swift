@@ -33,11 +33,11 @@ extension ReportTestSupport {
         }
         defer { sqlite3_close_v2(db) }
         let rows = megabytes * 250
+        // The seed story's schema, as Samples/report/make-seed-store.sh builds it.
+        let schema = try file("Samples/report/notingpro-schema.sql")
         let sql = """
         PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;
-        CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-        CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
-        CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZBODY VARCHAR);
+        \(schema)
         INSERT INTO Z_PRIMARYKEY VALUES (1,'Note',0,0);
         INSERT INTO Z_METADATA VALUES (1, '7D1E4C2A-5B3F-4A60-9C8D-1E2F3A4B5C6D', NULL);
         PRAGMA wal_checkpoint(TRUNCATE);

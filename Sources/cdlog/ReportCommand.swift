@@ -65,8 +65,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let ruleSet = try rules.loadRuleSet()
-        let classifier = try Classifier(ruleSet: ruleSet)
         let catalog = try DiagnosisCatalog.embedded()
+        let classifier = try ReportBuilder.classifier(ruleSet: ruleSet, catalog: catalog)
         var options = ReportBuilder.Options()
         options.redact = redact
         options.timelineMinimumSeverity = Severity(name: minSeverity) ?? .debug

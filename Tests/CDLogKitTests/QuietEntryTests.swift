@@ -240,3 +240,59 @@ import Testing
         }
     }
 }
+
+/// Issue 26: a run that also wants some unclassified entries (`cdlog report`'s appendix) skips the rest
+/// unbuilt when its classifier's gate admits the wanted literals (`Classifier.admitting`): it reports
+/// exactly what building every entry reports, the wanted ones included.
+@Suite struct AdmittingGateTests {
+    static let literals: [[UInt8]] = [Array("CoreData".utf8), Array("zzq-appendix-word".utf8), Array("com.apple.coredata".utf8)]
+
+    static func run(_ text: String, classifier: Classifier, skipping: Bool, admits: Bool, threads: Int) throws -> [String] {
+        var options = ClassifyRun.Options()
+        options.forcedFormat = .nslog
+        options.threads = threads
+        options.blockSize = 4096
+        options.includeUnclassified = true
+        options.unclassifiedLiterals = LiteralScanner(literals: literals.map { (bytes: $0, caseless: false) })
+        options.classifierAdmitsUnclassifiedLiterals = admits
+        options.skipsQuietEntries = skipping
+        let reporter = TestSupport.CollectingReporter()
+        let summary = try ClassifyRun(classifier: classifier, options: options)
+            .run(sources: [MemoryByteSource(name: "t", bytes: Array(text.utf8), chunkSize: 1000)], reporter: reporter)
+        return reporter.entries.map { "\($0.entry.line) \($0.classification?.rule.id ?? "-") \($0.entry.message)" }
+            + ["entries \(summary.entries) classified \(summary.classified)"]
+    }
+
+    static func log(lines: Int) -> String {
+        let messages = ["[UI] button tapped", "[Net] GET /feed 200", "a zzq-appendix-word line no rule knows",
+                        "CoreData: error: -executeRequest: encountered exception = I/O error for database at /x.sqlite.  SQLite error code:10, NSSQLiteErrorDomain=10",
+                        "queue com.apple.coredata.sql is busy", "plain words only"]
+        return (0..<lines).map { i in
+            let process = i % 5 == 0 ? "zzq-appendix-wordApp" : "Notes"
+            return "2024-07-02 08:13:42.\(String(format: "%06d", i)) +0800 \(process)[1422:61234] \(messages[(i * 7 + i / 3) % messages.count])"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test func reportsWhatBuildingEveryEntryReports() throws {
+        let gated = try #require(try TestSupport.classifier.admitting(Self.literals))
+        #expect(gated.admittedLiterals == Self.literals)
+        let text = Self.log(lines: 2_000)
+        for threads in [1, 2] {
+            let reference = try Self.run(text, classifier: gated, skipping: false, admits: true, threads: threads)
+            let skipping = try Self.run(text, classifier: gated, skipping: true, admits: true, threads: threads)
+            #expect(skipping == reference, "\(threads) threads")
+            // The wanted lines are there (literal in the message; a process name does not count).
+            #expect(reference.filter { $0.contains("zzq-appendix-word line") }.count > 100)
+            #expect(!reference.contains { $0.contains("button tapped") })
+        }
+    }
+
+    /// The check above can fail: with a gate that does not admit the literals, skipping loses lines.
+    @Test func aGateWithoutTheLiteralsWouldLoseWantedLines() throws {
+        let text = Self.log(lines: 600)
+        let reference = try Self.run(text, classifier: TestSupport.classifier, skipping: false, admits: false, threads: 1)
+        let wrong = try Self.run(text, classifier: TestSupport.classifier, skipping: true, admits: true, threads: 1)
+        #expect(wrong != reference)
+        #expect(!wrong.contains { $0.contains("zzq-appendix-word line") })
+    }
+}

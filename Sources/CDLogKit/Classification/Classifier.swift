@@ -11,6 +11,8 @@ import CScan
 /// Never traps on any message bytes.
 public final class Classifier: Sendable {
     public let ruleSet: RuleSet
+    /// The literals `admitting(_:)` added a gate for (nil: none).
+    public let admittedLiterals: [[UInt8]]?
     /// Rules in rank order: priority, then severity, then declaration order.
     public let rankedRules: [Rule]
     private let prefilter: Prefilter
@@ -28,8 +30,13 @@ public final class Classifier: Sendable {
     /// that area's category, by rule object (Rules/tables/areas.yaml).
     private let areaTwins: [ObjectIdentifier: [(area: Int, twin: Rule)]]
 
-    public init(ruleSet: RuleSet) throws {
+    public convenience init(ruleSet: RuleSet) throws {
+        try self.init(ruleSet: ruleSet, admittedLiterals: nil)
+    }
+
+    private init(ruleSet: RuleSet, admittedLiterals: [[UInt8]]?) throws {
         self.ruleSet = ruleSet
+        self.admittedLiterals = admittedLiterals
         rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
         extractors = try BuiltinExtractors()
         prefilter = Prefilter(rules: rankedRules)
@@ -66,6 +73,7 @@ public final class Classifier: Sendable {
 
     private init(tuning base: Classifier, prefilter: Prefilter) {
         ruleSet = base.ruleSet
+        admittedLiterals = base.admittedLiterals
         rankedRules = base.rankedRules
         self.prefilter = prefilter
         extractors = base.extractors
@@ -80,6 +88,34 @@ public final class Classifier: Sendable {
     /// rule, `classify` returns nil for it (`Prefilter.quietEntryGate`). Nil when some rule could match
     /// without literals (a user rule without any, say).
     public var quietEntryGate: QuietEntryGate? { prefilter.quietEntryGate }
+
+    /// The same classifier plus one rule that never gives a verdict, whose literals are `literals`: its
+    /// quiet gate then admits every entry whose message holds one of them, so a run that also wants
+    /// those entries unclassified (`cdlog report`'s appendix) can still skip the others unbuilt. Every
+    /// verdict is the same. Nil when the result has no quiet gate (a literal of one or two bytes).
+    public func admitting(_ literals: [[UInt8]]) throws -> Classifier? {
+        if admittedLiterals == literals { return self }
+        return try Classifier.admitting(literals, ruleSet: ruleSet)
+    }
+
+    /// `Classifier(ruleSet:)` built at once with the gate of `admitting(_:)`; nil when that cannot gate.
+    public static func admitting(_ literals: [[UInt8]], ruleSet: RuleSet) throws -> Classifier? {
+        guard !literals.isEmpty, !literals.contains(where: { $0.isEmpty || $0.contains { $0 < 0x20 } }) else { return nil }
+        var yaml = "rules:\n  - id: gate.wanted-unclassified\n    title: Entries a run wants even without a verdict\n"
+        yaml += "    category: store\n    severity: debug\n    priority: -1000\n    patterns:\n"
+        for literal in literals {
+            // Each literal, escaped, then a class that matches nothing: found by the prefilter, never matched.
+            var pattern = ""
+            for scalar in String(decoding: literal, as: UTF8.self).unicodeScalars {
+                if scalar.isASCII, !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) { pattern += "\\" }
+                pattern.unicodeScalars.append(scalar)
+            }
+            yaml += "      - '" + pattern.replacingOccurrences(of: "'", with: "''") + "[^\\s\\S]'\n"
+        }
+        let gated = try Classifier(ruleSet: RuleSet(files: [("<gate.wanted-unclassified>", yaml)], base: ruleSet),
+                                   admittedLiterals: literals)
+        return gated.quietEntryGate == nil ? nil : gated
+    }
 
     /// Per-thread working state.
     /// One thread's; its state is exempt from run-time exclusivity checks (one per entry otherwise).

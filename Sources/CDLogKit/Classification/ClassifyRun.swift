@@ -35,6 +35,11 @@ public struct ClassifyRun: Sendable {
         /// `cdlog report` wants the Core Data / CloudKit lines no rule knows, not every line of an app's
         /// own output, and building and offering each of those would dominate its run.
         public var unclassifiedLiterals: LiteralScanner?
+        /// The classifier's quiet gate admits every entry whose message holds one of
+        /// `unclassifiedLiterals` (`Classifier.admitting`): with `includeUnclassified`, entries that
+        /// neither can get a verdict nor hold a literal are then skipped unbuilt too, in formats whose
+        /// prefix names no subsystem (there the message alone decides what is wanted).
+        public var classifierAdmitsUnclassifiedLiterals = false
         public init() {}
     }
 
@@ -125,8 +130,11 @@ public struct ClassifyRun: Sendable {
         // one every line would pay some twenty reference-count operations. `part` lives until this call
         // returns.
         var splitter = splitter
-        // Entries that would get no verdict are only counted, unless they are to be reported (`--all`).
-        if options.skipsQuietEntries, !options.includeUnclassified, let gate = classifier.quietEntryGate {
+        // Entries that would get no verdict are only counted, unless they are to be reported (`--all`),
+        // or some of them are and the gate admits those (`classifierAdmitsUnclassifiedLiterals`).
+        let quietCanBeSkipped = !options.includeUnclassified
+            || (options.classifierAdmitsUnclassifiedLiterals && options.unclassifiedLiterals != nil && !splitter.format.prefixNamesSubsystem)
+        if options.skipsQuietEntries, quietCanBeSkipped, let gate = classifier.quietEntryGate {
             splitter.skipper = QuietEntrySkipper(gate: gate, scratch: scratch) { [unowned(unsafe) part] count in part.countQuiet(count) }
         }
         try splitter.forEachEntry(onPause: onPause) { [unowned(unsafe) part] raw in try part.take(&raw) }
@@ -159,13 +167,15 @@ public struct ClassifyRun: Sendable {
             self.streaming = streaming
         }
 
-        /// An unclassified entry is wanted when no literal filter is set, or its bytes hold a literal.
+        /// An unclassified entry is wanted when no literal filter is set, or its message holds a literal,
+        /// or its prefix does in a format whose prefix names the subsystem (not a process name that
+        /// happens to hold one, `CoreDataDemo[12:34]`).
         @inline(__always)
         func isWantedUnclassified(_ raw: RawEntry) -> Bool {
             guard let literals = options.unclassifiedLiterals else { return true }
             var found = false
             literals.scan(raw.message.bytes) { _ in found = true }
-            if !found { literals.scan(raw.prefix.bytes) { _ in found = true } }
+            if !found, raw.format.prefixNamesSubsystem { literals.scan(raw.prefix.bytes) { _ in found = true } }
             return found
         }
 

@@ -22,6 +22,16 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// A crash report: `.ips` JSON, legacy `.crash` text or a MetricKit payload (one or several reports).
     case crashReport = "crash"
 
+    /// Whether an entry's prefix can name its subsystem (`[com.apple.coredata:sql]`, a JSON event's
+    /// `subsystem`): the unified log's styles and Console.app copies. Xcode, NSLog and device-syslog
+    /// prefixes hold a time and a process only.
+    public var prefixNamesSubsystem: Bool {
+        switch self {
+        case .xcode, .nslog, .deviceSyslog, .crashReport: return false
+        case .logDefault, .logCompact, .logSyslog, .logJSON, .logNDJSON, .consoleApp: return true
+        }
+    }
+
     /// Names accepted by `--input-format` ("auto" is handled by the CLI).
     public static let allNames = allCases.map(\.rawValue).joined(separator: ", ")
 }

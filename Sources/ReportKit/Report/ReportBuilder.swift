@@ -18,6 +18,10 @@ public struct ReportBuilder {
         public var timelineMinimumSeverity: Severity = .debug
         public var forcedFormat: InputFormat?
         public var threads = 1
+        /// Lines that can be neither classified nor appendix material are counted without being built
+        /// (the quiet-entry walk). False builds every entry: the same report, slower (the reference the
+        /// tests compare with).
+        public var skipsQuietEntries = true
         public init() {}
     }
 
@@ -29,6 +33,20 @@ public struct ReportBuilder {
         self.classifier = classifier
         self.catalog = catalog
         self.options = options
+    }
+
+    /// The classifier a report runs: `ruleSet`'s, with a quiet gate that also admits the literals that make
+    /// an unclassified line appendix or evidence material (`Classifier.admitting`), when such a gate can
+    /// be built; the same verdicts as `Classifier(ruleSet:)`.
+    public static func classifier(ruleSet: RuleSet, catalog: DiagnosisCatalog) throws -> Classifier {
+        if let literals = appendixLiterals(catalog), let gated = try Classifier.admitting(literals, ruleSet: ruleSet) { return gated }
+        return try Classifier(ruleSet: ruleSet)
+    }
+
+    /// What makes an unclassified entry wanted: the appendix's Core Data / CloudKit words and subsystems,
+    /// and the literals of the diagnoses' message conditions (nil: every entry is wanted).
+    static func appendixLiterals(_ catalog: DiagnosisCatalog) -> [[UInt8]]? {
+        catalog.unclassifiedLiterals(extra: ReportCollector.relevantLiterals + ReportCollector.relevantSubsystems)
     }
 
     /// Inspects every store of `path` (a store file or a folder) with walcheck's engine.
@@ -46,10 +64,15 @@ public struct ReportBuilder {
         let collector = ReportCollector(evidence: evidence, limits: options.limits, minimumSeverity: options.timelineMinimumSeverity)
         var runOptions = ClassifyRun.Options()
         runOptions.includeUnclassified = true
-        runOptions.unclassifiedLiterals = catalog.unclassifiedLiterals(extra: ReportCollector.relevantLiterals + ReportCollector.relevantSubsystems)
-            .map { LiteralScanner(literals: $0.map { (bytes: $0, caseless: false) }) }
+        let literals = Self.appendixLiterals(catalog)
+        runOptions.unclassifiedLiterals = literals.map { LiteralScanner(literals: $0.map { (bytes: $0, caseless: false) }) }
         runOptions.forcedFormat = options.forcedFormat
         runOptions.threads = options.threads
+        // With a classifier whose quiet gate also admits the appendix's literals (`classifier(ruleSet:
+        // catalog:)`), the lines that are neither classified nor appendix material are skipped unbuilt,
+        // as `classify` skips them.
+        runOptions.classifierAdmitsUnclassifiedLiterals = literals != nil && classifier.admittedLiterals == literals
+        runOptions.skipsQuietEntries = options.skipsQuietEntries
         let summary = try ClassifyRun(classifier: classifier, options: runOptions).run(sources: sources, reporter: collector)
         let diagnoses = Correlator.evaluate(catalog, evidence: evidence, stores: stores)
         return assemble(collector: collector, summary: summary, diagnoses: diagnoses, stores: stores, redactor: redactor)

@@ -110,4 +110,14 @@ import Testing
         // A lone event in a lane is drawn at a fifth of the lane at least.
         #expect(html.contains("height:100%;background:#882255"))
     }
+
+    /// Hostile timestamps (years 0001 and 9999, evenly spread between) never make an unbounded chart.
+    @Test func centuriesApartStayBounded() {
+        let first = ISOTime.seconds("0001-01-01 00:00:00")!, last = ISOTime.seconds("9999-12-31 23:59:59")!
+        let points = (0...200).map { Self.point(first + (last - first) * Double($0) / 200, .error) }
+        let chart = Self.chart(points)
+        #expect(chart.bucketCount <= 2 * Chart.targetBuckets)
+        #expect(chart.eventCount == 201)
+        #expect(!HTMLChart.render(chart).isEmpty)
+    }
 }

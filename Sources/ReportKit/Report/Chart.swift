@@ -179,7 +179,9 @@ public struct Chart: Sendable {
         for (lo, hi) in stretches {
             let length = hi - lo
             let share = covered > 0 ? max(4, Double(targetBuckets) * length / covered) : Double(targetBuckets)
-            let width = length > 0 ? (niceSeconds.first { $0 >= length / share } ?? niceSeconds.last!) : min(smallest, 1)
+            var width = length > 0 ? (niceSeconds.first { $0 >= length / share } ?? niceSeconds.last!) : min(smallest, 1)
+            // Spans beyond the largest round width (timestamps centuries apart) still get a bounded number of bars.
+            if length / width > Double(targetBuckets) { width = (length / Double(targetBuckets)).rounded(.up) }
             let shifted = lo + Double(zone)
             let start = (shifted / width).rounded(.down) * width - Double(zone)
             let buckets = max(stretches.count > 1 ? 3 : 1, Int(((hi - start) / width).rounded(.down)) + 1)

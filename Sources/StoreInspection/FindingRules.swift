@@ -43,9 +43,19 @@ public enum Thresholds {
 
 /// Turns a `StoreReport`'s figures into findings. Pure: no I/O.
 public enum FindingRules {
+    /// Every finding id `evaluate` can give (what report diagnoses may name in `findings:`).
+    public static let ids: Set<String> = [
+        "companion-symlink", "companion-not-read", "database-truncated", "wal-missing", "wal-header-invalid", "wal-foreign",
+        "wal-corrupt-frame", "wal-torn-tail", "wal-dead-space", "wal-zero-tail", "pending-frames", "wal-larger-than-database",
+        "wal-file-large", "checkpoint-launch-risk", "wal-index-stale", "wal-index-missing", "wal-index-invalid",
+        "checkpoint-interrupted", "checkpoint-starved", "journal-hot", "freelist-large", "sql-unreadable", "history-unpruned",
+        "cloudkit-export-backlog", "cloudkit-failed-events",
+    ]
+
     public static func evaluate(_ r: StoreReport) -> [Finding] {
         var out: [Finding] = []
         func add(_ id: String, _ s: Severity, _ title: String, _ detail: String, _ advice: String) {
+            assert(ids.contains(id), "finding id \(id) is missing from FindingRules.ids")
             out.append(Finding(id: id, severity: s, title: title, detail: detail, advice: advice))
         }
         let db = r.database, wal = r.wal, cp = r.checkpoint, idx = r.walIndex.index

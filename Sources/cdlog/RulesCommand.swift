@@ -46,11 +46,15 @@ struct RulesCommand: ParsableCommand {
             }
             let failures = RuleTester(classifier: classifier).run(rules: tested)
             let examples = tested.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
+            // The diagnoses' references into the catalog (rule ids) and walcheck (finding ids) resolve.
+            let dangling = try DiagnosisCatalog.embedded().danglingReferences(ruleIDs: set.rules.map(\.id))
             let sink = OutputSink()
             for failure in failures { try sink.write(visibleControlCharacters(failure.description) + "\n") }
+            for problem in dangling { try sink.write("Rules/diagnoses: error: " + visibleControlCharacters(problem) + "\n") }
             try sink.write("\(tested.count) rules, \(examples) examples: \(examples - failures.count) passed, \(failures.count) failed\n")
+            if !dangling.isEmpty { try sink.write("\(dangling.count) diagnosis references do not resolve\n") }
             try sink.flush()
-            if !failures.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
+            if !failures.isEmpty || !dangling.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
         }
     }
 

@@ -58,6 +58,35 @@ enum ReportTestSupport {
         }
     }
 
+    /// Issue 25: every reference from the diagnoses into the rule catalog and walcheck resolves, and a
+    /// dangling one is named.
+    @Test func referencesResolve() throws {
+        let ruleIDs = try RuleSet.embedded().rules.map(\.id)
+        #expect(ReportTestSupport.catalog.danglingReferences(ruleIDs: ruleIDs).isEmpty)
+        let yaml = """
+        diagnoses:
+          - id: test.dangling
+            title: t
+            severity: error
+            when:
+              - name: gone
+                log: { rule: '^no\\.such\\.rule$' }
+              - name: store
+                store: { findings: [wal-haunted] }
+                optional: true
+            statement: s
+            advice: [a]
+            examples:
+              match:
+                - log: 'anything'
+        """
+        let catalog = try DiagnosisCatalog(files: [("Rules/diagnoses/t.yaml", yaml)])
+        let problems = catalog.danglingReferences(ruleIDs: ruleIDs)
+        #expect(problems.count == 2)
+        #expect(problems.contains { $0.hasPrefix("test.dangling, condition gone: rule pattern") })
+        #expect(problems.contains { $0.contains("walcheck gives no finding `wal-haunted`") })
+    }
+
     /// Issue 25: a diagnosis file's error shows the line and a caret, as a rule file's does.
     @Test func badFilesShowTheLineAndACaret() {
         let yaml = "diagnoses:\n  - id: a.b\n    title: t\n    severity: error\n    bogus: 1\n"

@@ -1,5 +1,6 @@
 import CDLogCore
 import CDLogKit
+import StoreInspection
 
 /// One cited entry: where it is and what it says.
 public struct Citation: Sendable {
@@ -289,5 +290,26 @@ extension DiagnosisCatalog {
             }
         }
         return literals
+    }
+}
+
+extension DiagnosisCatalog {
+    /// What the catalog names that does not exist: a condition's `rule:` pattern no rule id of `ruleIDs`
+    /// matches, a `findings:` id walcheck never gives. One line each (`diagnosis id, condition: …`);
+    /// empty when every reference resolves. `cdlog rules test` prints them as failures.
+    public func danglingReferences(ruleIDs: [String]) -> [String] {
+        let scratch = MatchScratch()
+        var problems: [String] = []
+        for diagnosis in diagnoses {
+            for condition in diagnosis.conditions {
+                if let rule = condition.entry?.rule, !ruleIDs.contains(where: { rule.matches($0, scratch: scratch) }) {
+                    problems.append("\(diagnosis.id), condition \(condition.name): rule pattern `\(rule.pattern)` matches no rule id")
+                }
+                for finding in condition.store?.findings ?? [] where !FindingRules.ids.contains(finding) {
+                    problems.append("\(diagnosis.id), condition \(condition.name): walcheck gives no finding `\(finding)`")
+                }
+            }
+        }
+        return problems
     }
 }

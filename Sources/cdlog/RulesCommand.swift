@@ -32,6 +32,7 @@ struct RulesCommand: ParsableCommand {
             abstract: "Run every rule's examples; exit 1 when any fails.",
             discussion: "With DIR, the rules of DIR are loaded on top of the built-in catalog and only they are tested.")
         @Argument(help: "A directory (or file) of rule files to test; default: the built-in catalog.") var directory: String?
+        @Flag(help: "List the patterns that none of their rule's match examples matches.") var unshownPatterns = false
         @OptionGroup var rules: RuleOptions
 
         func run() throws {
@@ -45,6 +46,7 @@ struct RulesCommand: ParsableCommand {
                 tested = set.rules.filter { ids.contains($0.id) }
             }
             let failures = RuleTester(classifier: classifier).run(rules: tested)
+            let unshown = RuleTester(classifier: classifier).patternsWithoutExample(rules: tested)
             let examples = tested.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
             // The diagnoses' references into the catalog (rule ids) and walcheck (finding ids) resolve.
             let dangling = try DiagnosisCatalog.embedded().danglingReferences(ruleIDs: set.rules.map(\.id))
@@ -53,6 +55,12 @@ struct RulesCommand: ParsableCommand {
             for problem in dangling { try sink.write("Rules/diagnoses: error: " + visibleControlCharacters(problem) + "\n") }
             try sink.write("\(tested.count) rules, \(examples) examples: \(examples - failures.count) passed, \(failures.count) failed\n")
             if !dangling.isEmpty { try sink.write("\(dangling.count) diagnosis references do not resolve\n") }
+            // Not a failure yet: the catalog still has patterns no example shows (issue 25 asks for none).
+            if unshownPatterns { for problem in unshown { try sink.write(visibleControlCharacters(problem.description) + "\n") } }
+            if !unshown.isEmpty {
+                try sink.write("\(unshown.count) patterns are matched by none of their rule's examples"
+                               + (unshownPatterns ? "\n" : " (--unshown-patterns lists them)\n"))
+            }
             try sink.flush()
             if !failures.isEmpty || !dangling.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
         }

@@ -32,3 +32,28 @@ import Testing
         #expect(String(decoding: store.bytes, as: UTF8.self) == parsed.value.string)
     }
 }
+
+/// Issue 25: `cdlog rules test` names the patterns no example of their rule shows working.
+@Suite struct UnshownPatternTests {
+    @Test func aPatternWithoutAnExampleIsNamed() throws {
+        let yaml = """
+        rules:
+          - id: test.two-patterns
+            title: t
+            category: store
+            severity: error
+            patterns:
+              - 'disk I/O failed'
+              - 'database image is malformed'
+            advice: a
+            examples:
+              match:
+                - 'CoreData: error: disk I/O failed for store'
+                - 'disk I/O failed again'
+        """
+        let set = try RuleSet(files: [("t.yaml", yaml)])
+        let unshown = RuleTester(classifier: try Classifier(ruleSet: set)).patternsWithoutExample()
+        #expect(unshown.count == 1)
+        #expect(unshown.first?.message.contains("pattern 2 (`database image is malformed`)") == true)
+    }
+}

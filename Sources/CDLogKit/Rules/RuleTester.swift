@@ -33,6 +33,21 @@ public struct RuleTester {
     public let classifier: Classifier
     public init(classifier: Classifier) { self.classifier = classifier }
 
+    /// The patterns of `rules` that none of their rule's `match` examples matches (as lnav rejects a
+    /// format whose pattern matches no sample): a pattern nothing shows working. One failure each.
+    public func patternsWithoutExample(rules: [Rule]? = nil) -> [Failure] {
+        let scratch = MatchScratch()
+        var failures: [Failure] = []
+        for rule in rules ?? classifier.ruleSet.rules where !rule.matchExamples.isEmpty {
+            for (index, pattern) in rule.patterns.enumerated()
+            where !rule.matchExamples.contains(where: { pattern.matches($0.text, scratch: scratch) }) {
+                failures.append(Failure(location: rule.location, ruleID: rule.id,
+                                        message: "pattern \(index + 1) (`\(pattern.pattern.prefix(80))`) matches none of the rule's `match` examples"))
+            }
+        }
+        return failures
+    }
+
     /// Tests the given rules (default: all) against their own examples and each other.
     public func run(rules: [Rule]? = nil) -> [Failure] {
         let scratch = classifier.makeScratch()

@@ -17,14 +17,26 @@ static inline unsigned char cscan_upper(unsigned char lower) {
     return (lower >= 'a' && lower <= 'z') ? (unsigned char)(lower - 0x20) : lower;
 }
 
-/* How common a (lower-case) byte is in log text, roughly: space and frequent letters high, punctuation
-   and upper bytes low. Used to pick the needle's rarest pair of bytes to search for. */
-static inline int cscan_commonness(unsigned char b) {
-    static const char by_frequency[] = "etaoinsrhldcumfpgwybvkxjqz";
-    if (b == ' ') return 40;
-    for (int k = 0; by_frequency[k]; k++) if (by_frequency[k] == b) return 30 - k;
-    if (b >= '0' && b <= '9') return 10;
-    return 2;
+int cscan_byte_rank(unsigned char b) {
+    static const char lower[] = "etaoinsrhldcumfpgwybvkxjqz";
+    static const char upper[] = "ESTACIRNODLMPUFBGHWKVYXJQZ";
+    if (b == ' ') return 255;
+    if (b >= '0' && b <= '9') return 235;
+    if (b >= 'a' && b <= 'z') { for (int k = 0; lower[k]; k++) if ((unsigned char)lower[k] == b) return 245 - 4 * k; }
+    if (b >= 'A' && b <= 'Z') { for (int k = 0; upper[k]; k++) if ((unsigned char)upper[k] == b) return 170 - 3 * k; }
+    switch (b) {
+    case '.': case ':': case '-': return 200;
+    case '/': case '=': case ',': case '_': return 180;
+    default: break;
+    }
+    if (b >= 0x80) return 160;
+    switch (b) {
+    case '(': case ')': case '[': case ']': case '"': case '\'': case '<': case '>': case '{': case '}': case ';':
+    case 0x0A: case 0x09: return 150;
+    default: break;
+    }
+    if (b >= 0x21 && b <= 0x7E) return 90;
+    return 20;
 }
 
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len) {
@@ -50,7 +62,7 @@ long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *
         size_t pair = 0;
         int best = 1000;
         for (size_t k = 0; k + 1 < needle_len; k++) {
-            int score = cscan_commonness(lower[k]) + cscan_commonness(lower[k + 1]);
+            int score = cscan_byte_rank(lower[k]) + cscan_byte_rank(lower[k + 1]);
             if (score < best) { best = score; pair = k; }
         }
         unsigned char p0 = lower[pair], p1 = lower[pair + 1];

@@ -159,38 +159,8 @@ public final class LiteralScanner: Sendable {
         return cscan_anchor(literal: Int32(id), offset: 0, head: word(head), head_fold: word(fold), head_mask: word(mask))
     }
 
-    /// How common a byte is in console-log text, 1 (rare) to 255 (very common): space, digits and
-    /// lower-case letters (by English frequency) most, then the punctuation of timestamps, paths and
-    /// key=value pairs, upper-case letters (rarer: they start identifiers such as `NSPersistent…`),
-    /// non-ASCII bytes (UTF-8 text), other punctuation, control bytes.
-    static func byteRank(_ byte: UInt8) -> Int {
-        switch byte {
-        case UInt8(ascii: " "): return 255
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 235
-        case UInt8(ascii: "a")...UInt8(ascii: "z"):
-            return lowerCaseRanks[Int(byte - UInt8(ascii: "a"))]
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            return upperCaseRanks[Int(byte - UInt8(ascii: "A"))]
-        case UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-"): return 200
-        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: "_"): return 180
-        case 0x80...0xFF: return 160
-        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""),
-             UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: ";"), 0x0A, 0x09: return 150
-        case 0x21...0x7E: return 90
-        default: return 20
-        }
-    }
-
-    /// Ranks of `a`…`z` and `A`…`Z`, from each letter's place in English letter frequency
-    /// ("etaoinsrhldcumfpgwybvkxjqz"; upper case "ESTACIRNODLMPUFBGHWKVYXJQZ", as identifiers start).
-    private static let lowerCaseRanks: [Int] = ranks(order: "etaoinsrhldcumfpgwybvkxjqz", base: "a", top: 245, step: 4)
-    private static let upperCaseRanks: [Int] = ranks(order: "ESTACIRNODLMPUFBGHWKVYXJQZ", base: "A", top: 170, step: 3)
-    private static func ranks(order: String, base: Unicode.Scalar, top: Int, step: Int) -> [Int] {
-        var result = [Int](repeating: 1, count: 26)
-        for (place, letter) in order.utf8.enumerated() { result[Int(letter - UInt8(ascii: base))] = top - step * place }
-        return result
-    }
+    /// How common a byte is in console-log text (`cscan_byte_rank`, shared with the caseless search).
+    static func byteRank(_ byte: UInt8) -> Int { Int(cscan_byte_rank(byte)) }
 }
 
 extension LiteralScanner.Tables {

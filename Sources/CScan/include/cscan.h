@@ -2,6 +2,12 @@
 #define CDLOG_CSCAN_H
 #include <stddef.h>
 
+/// How common a byte is in console-log text, 20 (rare) to 255 (very common): space, digits and lower-case
+/// letters (by English frequency) most, then the punctuation of timestamps, paths and key=value pairs,
+/// upper-case letters (they start identifiers such as `NSPersistent…`), non-ASCII bytes, other
+/// punctuation, control bytes. The one table for the literal scanner's anchors and the caseless search.
+int cscan_byte_rank(unsigned char b);
+
 /// Returns the offset of the first occurrence of `needle` in `haystack`, or -1.
 /// A thin wrapper over the C library's memmem (a GNU/BSD extension Swift does not import on Linux).
 long cscan_find(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);

@@ -34,7 +34,7 @@ public struct RuleTester {
     public init(classifier: Classifier) { self.classifier = classifier }
 
     /// The patterns of `rules` that none of their rule's `match` examples matches (as lnav rejects a
-    /// format whose pattern matches no sample): a pattern nothing shows working. One failure each.
+    /// format whose pattern matches no sample): a pattern nothing shows working. One entry each.
     public func patternsWithoutExample(rules: [Rule]? = nil) -> [Failure] {
         let scratch = MatchScratch()
         var failures: [Failure] = []

@@ -1,5 +1,5 @@
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 import Foundation
 import Testing
 
@@ -31,20 +31,8 @@ import Testing
     /// As `cdlog classify --threads N` splits a source: blocks cut at entry boundaries, one splitter each.
     static func splitInBlocks(_ bytes: [UInt8], format: InputFormat, chunk: Int, blockSize: Int = 4096,
                               maxLine: Int = EntryLimits.maxMessageBytes) throws -> [View] {
-        let isCutPoint = try #require(EntrySplitter.cutPointTest(for: format))
         let reader = LineReader(source: MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunk), blockSize: blockSize, maxLineBytes: maxLine)
-        var out: [View] = []
-        var linesBefore = 0
-        try reader.forEachPart(isCutPoint: isCutPoint) { part in
-            let partReader = part.reader(name: "t", maxLineBytes: maxLine)
-            try EntrySplitter(reader: partReader, forcedFormat: format).forEachEntry { raw in
-                var e = raw.makeEntry(source: "t")
-                e.line += linesBefore; e.endLine += linesBefore
-                out.append(View(e))
-            }
-            linesBefore += partReader.lineNumber
-        }
-        return out
+        return try #require(try EntrySplitter.entriesInBlocks(reader, format: format, sourceName: "t", maxLineBytes: maxLine)).map(View.init)
     }
 
     @Test(arguments: sampleNames)

@@ -15,7 +15,7 @@
 //     as one thread.
 // The splitter is fed through `TextDecoding.prepare`, as ClassifyRun is (gzip, UTF-16/32, bare CRs).
 import CDLogCore  // OutputSink (a module of CDLogKit, visible to its dependents)
-import CDLogKit
+@_spi(Testing) import CDLogKit
 import FuzzSupport
 #if canImport(Glibc)
 import Glibc
@@ -69,23 +69,10 @@ func split(_ bytes: [UInt8], chunk: Int, forced: InputFormat?, maxLine: Int) -> 
 /// (`LineReader.forEachPart`: blocks, and spans for entries longer than a block) and split each part on
 /// its own; line numbers are shifted back afterwards.
 func splitInBlocks(_ bytes: [UInt8], chunk: Int, format: InputFormat, maxLine: Int) -> [EntryView]? {
-    guard let isCutPoint = EntrySplitter.cutPointTest(for: format) else { return nil }
     do {
         let source = try TextDecoding.prepare(MemoryByteSource(name: "fuzz", bytes: bytes, chunkSize: chunk))
         let reader = LineReader(source: source, blockSize: 4096, maxLineBytes: maxLine)
-        var out: [EntryView] = []
-        var linesBefore = 0
-        try reader.forEachPart(isCutPoint: isCutPoint) { part in
-            let partReader = part.reader(name: "fuzz", maxLineBytes: maxLine)
-            try EntrySplitter(reader: partReader, forcedFormat: format).forEachEntry { raw in
-                var entry = raw.makeEntry(source: "fuzz")
-                entry.line += linesBefore
-                entry.endLine += linesBefore
-                out.append(EntryView(entry))
-            }
-            linesBefore += partReader.lineNumber
-        }
-        return out
+        return try EntrySplitter.entriesInBlocks(reader, format: format, sourceName: "fuzz", maxLineBytes: maxLine)?.map(EntryView.init)
     } catch {
         FuzzInput.fail("block splitting threw where sequential splitting did not: \(error)")
     }

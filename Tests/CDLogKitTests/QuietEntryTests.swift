@@ -274,7 +274,7 @@ import Testing
     }
 
     @Test func reportsWhatBuildingEveryEntryReports() throws {
-        let gated = try #require(try TestSupport.classifier.admitting(Self.literals))
+        let gated = try #require(try Classifier.admitting(Self.literals, ruleSet: TestSupport.classifier.ruleSet))
         #expect(gated.admittedLiterals == Self.literals)
         let text = Self.log(lines: 2_000)
         for threads in [1, 2] {

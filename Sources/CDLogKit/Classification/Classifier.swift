@@ -11,7 +11,7 @@ import CScan
 /// Never traps on any message bytes.
 public final class Classifier: Sendable {
     public let ruleSet: RuleSet
-    /// The literals `admitting(_:)` added a gate for (nil: none).
+    /// The literals `Classifier.admitting(_:ruleSet:)` added a gate for (nil: none).
     public let admittedLiterals: [[UInt8]]?
     /// Rules in rank order: priority, then severity, then declaration order.
     public let rankedRules: [Rule]
@@ -89,16 +89,10 @@ public final class Classifier: Sendable {
     /// without literals (a user rule without any, say).
     public var quietEntryGate: QuietEntryGate? { prefilter.quietEntryGate }
 
-    /// The same classifier plus one rule that never gives a verdict, whose literals are `literals`: its
+    /// `Classifier(ruleSet:)` plus one rule that never gives a verdict, whose literals are `literals`: its
     /// quiet gate then admits every entry whose message holds one of them, so a run that also wants
     /// those entries unclassified (`cdlog report`'s appendix) can still skip the others unbuilt. Every
     /// verdict is the same. Nil when the result has no quiet gate (a literal of one or two bytes).
-    public func admitting(_ literals: [[UInt8]]) throws -> Classifier? {
-        if admittedLiterals == literals { return self }
-        return try Classifier.admitting(literals, ruleSet: ruleSet)
-    }
-
-    /// `Classifier(ruleSet:)` built at once with the gate of `admitting(_:)`; nil when that cannot gate.
     public static func admitting(_ literals: [[UInt8]], ruleSet: RuleSet) throws -> Classifier? {
         guard !literals.isEmpty, !literals.contains(where: { $0.isEmpty || $0.contains { $0 < 0x20 } }) else { return nil }
         var yaml = "rules:\n  - id: gate.wanted-unclassified\n    title: Entries a run wants even without a verdict\n"

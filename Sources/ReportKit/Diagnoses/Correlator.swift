@@ -77,7 +77,7 @@ public final class EvidenceCollector {
     private(set) var tallies: [[Tally]]
     /// Every condition with an entry matcher, in catalog order.
     private let conditions: [EntryCondition]
-    /// Per category (`Category.allCases` order): the conditions an entry of that category can meet (those
+    /// Per category (by `Category.ordinal`): the conditions an entry of that category can meet (those
     /// naming it, and those naming none); and those an unclassified entry can meet. Each entry is tried
     /// only against its own list, and no condition is copied on the way.
     private let byCategory: [[EntryCondition]]
@@ -113,7 +113,7 @@ public final class EvidenceCollector {
         let isCrash = entry.format == .crashReport
         var citation: Citation?
         let verdicts = classification.map { ruleVerdicts(for: $0.rule) }
-        let candidates = classification.map { byCategory[Category.allCases.firstIndex(of: $0.category)!] } ?? forUnclassified
+        let candidates = classification.map { byCategory[$0.category.ordinal] } ?? forUnclassified
         for condition in candidates {
             if condition.crashOnly && !isCrash { continue }
             let ruleMatches = verdicts.map { $0[condition.index] } ?? false

@@ -52,7 +52,7 @@ enum HTMLChart {
         for (index, segment) in chart.segments.enumerated() {
             if index > 0 {
                 let previous = chart.segments[index - 1]
-                o += "<div class=\"gap\" title=\"\(HTMLRenderer.escape(gapText(chart, previous, segment)))\">\(HTMLRenderer.escape(gapLabel(chart, previous, segment)))</div>"
+                o += "<div class=\"gap\" title=\"\(HTMLRenderer.escape(gapText(previous, segment)))\">\(HTMLRenderer.escape(gapLabel(previous, segment)))</div>"
             }
             o += "<div class=\"seg\" style=\"flex:\(segment.buckets) 1 0\">"
             let (step, values) = chart.ticks(segment)
@@ -117,14 +117,14 @@ enum HTMLChart {
         return "\(bucketRange(chart, bucket)): \(n) \(severity.name) (" + categories.prefix(4).map { "\($0.0.id) \($0.1)" }.joined(separator: ", ") + (categories.count > 4 ? ", …" : "") + ")"
     }
 
-    static func gapLabel(_ chart: Chart, _ previous: Chart.Segment, _ next: Chart.Segment) -> String {
+    static func gapLabel(_ previous: Chart.Segment, _ next: Chart.Segment) -> String {
         let seconds = next.start - previous.end
         if seconds < 7200 { return "\(Int((seconds / 60).rounded())) min" }
         if seconds < 172_800 { return "\(Int((seconds / 3600).rounded())) h" }
         return "\(Int((seconds / 86400).rounded())) d"
     }
 
-    static func gapText(_ chart: Chart, _ previous: Chart.Segment, _ next: Chart.Segment) -> String {
+    static func gapText(_ previous: Chart.Segment, _ next: Chart.Segment) -> String {
         "No classified event for \(Chart.duration(next.start - previous.end)) (collapsed)"
     }
 

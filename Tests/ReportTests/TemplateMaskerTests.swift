@@ -93,4 +93,34 @@ import Testing
             #expect(ExcerptCutter.plain.firstLine(text, limit: limit) == reference, "\(text.debugDescription) limit \(limit)")
         }
     }
+
+    /// The timeline's folding key, hashed as the scanner goes, against masking the cut first line and
+    /// hashing the string: on real entries, on whole texts, and on generated multi-line text around the cut.
+    @Test func foldingKeyIsTheHashOfTheMaskedFirstLine() throws {
+        let masker = TemplateMasker()
+        func check(_ text: String, limit: Int) -> Bool {
+            let reference = TemplateHash(masker.mask(text.firstLine(limit: limit))).value
+            let key = masker.foldingKey(ofFirstLineOf: text, limit: limit)
+            #expect(key == reference, "\(text.debugDescription) limit \(limit)")
+            return key == reference
+        }
+        let texts = try Self.realTexts()
+        for text in texts where !check(text, limit: 400) || !check(text, limit: 40) { return }
+        let pieces = ["a", "0", "12.5", " ", "\n", "\r\n", "é", "👍🏽", "/", "/var/", " Support/", "Application Support/",
+                      "0x7f", "deadbeefdeadbeef", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "@", "://", "Name=", "…", "."]
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for _ in 0..<20_000 {
+            let text = (0..<(next() % 30)).map { _ in pieces[next() % pieces.count] }.joined()
+            if !check(text, limit: 1 + next() % 40) { return }
+        }
+        // Different templates, different keys; one template, one key.
+        #expect(masker.foldingKey(ofFirstLineOf: "took 12 ms", limit: 400) == masker.foldingKey(ofFirstLineOf: "took 3 ms\nmore", limit: 400))
+        #expect(masker.foldingKey(ofFirstLineOf: "took 12 ms", limit: 400) != masker.foldingKey(ofFirstLineOf: "took 12 s", limit: 400))
+        // The hash is FNV-1a: fixed, not seeded per run.
+        #expect(TemplateHash("a").value == 0xAF63_DC4C_8601_EC8C)
+    }
 }

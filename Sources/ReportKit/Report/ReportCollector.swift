@@ -1,5 +1,6 @@
 import CDLogCore
 import CDLogKit
+import Foundation
 
 /// Limits that keep a report's memory bounded whatever the input size.
 public struct ReportLimits: Sendable {
@@ -49,10 +50,18 @@ final class ReportCollector: Reporter {
     private let masker = TemplateMasker()
 
     private(set) var timeline: [TimelineRow] = []
-    private var timelineIndex: [String: Int] = [:]
+    /// A timeline row's identity: its rule and its template's hash (`TemplateMasker.foldingKey`), or for
+    /// a crash report, the hash of where it is.
+    private struct FoldKey: Hashable {
+        let rule: ObjectIdentifier
+        let template: UInt64
+    }
+    private var timelineIndex: [FoldKey: Int] = [:]
+    /// Where each row was last seen; its `lastLocation` is written once, at the end.
+    private var lastSeen: [(source: String, line: Int, endLine: Int)] = []
     private(set) var timelineOmittedEvents = 0
     private(set) var timelineOmittedRows = 0
-    private var omittedKeys = Set<String>()
+    private var omittedKeys = Set<FoldKey>()
     private let omittedKeyCap = 10_000
 
     private(set) var templates: [TemplateRow] = []
@@ -119,14 +128,16 @@ final class ReportCollector: Reporter {
         chart.add(ChartPoint(time: time?.seconds, offset: time?.offset, ordinal: ordinal, category: classification.category,
                              severity: classification.severity, weight: reported.count))
         guard classification.severity >= minimumSeverity else { return }
-        let key = classification.rule.id + "\u{1}" + (entry.format == .crashReport ? entry.source + ":\(entry.line)"
-                                                       : masker.mask(entry.message.firstLine(limit: 400)))
+        let template = entry.format == .crashReport ? TemplateHash(entry.source + ":\(entry.line)").value
+            : masker.foldingKey(ofFirstLineOf: entry.message, limit: 400)
+        let key = FoldKey(rule: ObjectIdentifier(classification.rule), template: template)
         if let index = timelineIndex[key] {
             timeline[index].count += reported.count
-            timeline[index].lastLocation = Citation.location(source: entry.source, line: entry.line, endLine: entry.endLine)
-            timeline[index].lastTimestamp = entry.timestamp ?? timeline[index].lastTimestamp
+            lastSeen[index] = (entry.source, entry.line, entry.endLine)
+            if let timestamp = entry.timestamp { timeline[index].lastTimestamp = timestamp }
         } else if timeline.count < limits.timelineRows {
             timelineIndex[key] = timeline.count
+            lastSeen.append((entry.source, entry.line, entry.endLine))
             let citation = Citation(reported, cutter: cutter)
             timeline.append(TimelineRow(first: citation, lastLocation: citation.location, lastTimestamp: entry.timestamp,
                                         count: reported.count, category: classification.category,
@@ -141,7 +152,12 @@ final class ReportCollector: Reporter {
         }
     }
 
-    func finish(summary: ClassifySummary) throws { self.summary = summary }
+    func finish(summary: ClassifySummary) throws {
+        self.summary = summary
+        for (index, last) in lastSeen.enumerated() {
+            timeline[index].lastLocation = Citation.location(source: last.source, line: last.line, endLine: last.endLine)
+        }
+    }
 
     /// Literals that make an unclassified entry Core Data / CloudKit material for the appendix.
     /// Subsystems whose entries are appendix material (matched in the entry's prefix bytes by the run).
@@ -170,145 +186,3 @@ final class ReportCollector: Reporter {
         }
     }
 }
-
-/// Masks the variable parts of a line so that lines of one kind share a template.
-final class TemplateMasker {
-    private let regex: PCRERegex
-    private let scratch = MatchScratch()
-    static let kinds = ["email", "uuid", "url", "path", "record", "addr", "hex", "n"]
-
-    init() {
-        regex = try! PCRERegex(
-            #"(?<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})"#
-            + #"|(?<uuid>\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b)"#
-            + #"|(?<url>\b(?:file|https?|x-coredata)://(?:[^\s"'<>,;)}\]]|\x20(?=Support/))*)"#
-            + #"|(?<path>(?<![\w.])/(?:[^\s/"'<>,;:)}\]]|\x20(?=Support/))+(?:/(?:[^\s"'<>,;:)}\]/]|\x20(?=Support/))*)+)"#
-            + #"|(?:recordName=|ownerName=)(?<record>[^,;>\s"]+)"#
-            + #"|(?<addr>\b0x[0-9A-Fa-f]+\b)"#
-            + #"|(?<hex>\b[0-9A-Fa-f]{16,}\b)"#
-            + #"|(?<n>(?<![A-Za-z_\d])\d+(?:\.\d+)?)"#)
-    }
-
-    func mask(_ text: String) -> String {
-        Self.maskWithoutRegex(text) ?? maskWithRegex(text)
-    }
-
-    /// The reference: the regex above, for every text.
-    func maskWithRegex(_ text: String) -> String {
-        regex.replacingMatches(in: text, scratch: scratch) { match, groups in
-            for (index, kind) in Self.kinds.enumerated() where index < groups.count && groups[index] != nil {
-                if kind == "record" { return match.replacingOccurrences(of: groups[index]!, with: "<record>") }
-                return "<\(kind)>"
-            }
-            return nil
-        }
-    }
-
-    /// The same masking as the regex, by one pass over the bytes, for text with no `@`, `://` or `Name=`
-    /// (so neither an e-mail address, a URL nor a record name can match; nil otherwise): the regex tries its
-    /// eight alternatives at every position, this pass looks only at word starts and slashes.
-    /// `TemplateMaskerTests` holds the two to the same output on real and generated text.
-    /// The regex is compiled without PCRE2_UCP, so `\w`, `\d`, `\b` and `\s` are ASCII and every byte of a
-    /// multi-byte character is a non-word character that no class here excludes.
-    static func maskWithoutRegex(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { u -> String? in
-            let n = u.count
-            var i = 0
-            // Fallback for the alternatives this pass does not do.
-            while i < n {
-                switch u[i] {
-                case 0x40: return nil  // @
-                case 0x3A where i + 2 < n && u[i + 1] == 0x2F && u[i + 2] == 0x2F: return nil  // ://
-                case 0x3D where i >= 4 && u[i - 4] == 0x4E && u[i - 3] == 0x61 && u[i - 2] == 0x6D && u[i - 1] == 0x65: return nil  // Name=
-                default: i += 1
-                }
-            }
-            @inline(__always) func isWord(_ b: UInt8) -> Bool {
-                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
-            }
-            @inline(__always) func isHex(_ b: UInt8) -> Bool {
-                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
-            }
-            @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-            /// A word boundary before `at` (at the end, or before a non-word byte), after a word byte.
-            @inline(__always) func boundary(_ at: Int) -> Bool { at >= n || !isWord(u[at]) }
-            func hexRun(_ from: Int) -> Int {
-                var j = from
-                while j < n, isHex(u[j]) { j += 1 }
-                return j - from
-            }
-            func uuidEnd(_ from: Int) -> Int? {
-                // 8-4-4-4-12 hex digits: the dashes first, the cheapest way out.
-                guard from + 36 <= n, u[from + 8] == 0x2D, u[from + 13] == 0x2D, u[from + 18] == 0x2D, u[from + 23] == 0x2D else { return nil }
-                for j in from..<(from + 36) where j != from + 8 && j != from + 13 && j != from + 18 && j != from + 23 {
-                    guard isHex(u[j]) else { return nil }
-                }
-                return boundary(from + 36) ? from + 36 : nil
-            }
-            /// A character a path segment may hold (the class `[^\s/"'<>,;:)}\]]`), or a space before `Support/`.
-            func segmentByte(_ j: Int) -> Bool {
-                switch u[j] {
-                case 0x20:  // only before "Support/"
-                    return j + 8 < n && u[j + 1] == 0x53 && u[j + 2] == 0x75 && u[j + 3] == 0x70 && u[j + 4] == 0x70
-                        && u[j + 5] == 0x6F && u[j + 6] == 0x72 && u[j + 7] == 0x74 && u[j + 8] == 0x2F
-                case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x2F, 0x22, 0x27, 0x3C, 0x3E, 0x2C, 0x3B, 0x3A, 0x29, 0x7D, 0x5D: return false
-                default: return true
-                }
-            }
-            func pathEnd(_ from: Int) -> Int? {
-                var j = from + 1
-                let first = j
-                while j < n, segmentByte(j) { j += 1 }
-                guard j > first, j < n, u[j] == 0x2F else { return nil }
-                while j < n, u[j] == 0x2F {
-                    j += 1
-                    while j < n, segmentByte(j) { j += 1 }
-                }
-                return j
-            }
-            var out: [UInt8] = []
-            var copied = 0
-            i = 0
-            // `out` and `copied` are passed inout, not captured: a closure that mutates a capture boxes it.
-            @inline(__always) func replace(_ out: inout [UInt8], _ copied: inout Int, _ from: Int, _ to: Int, _ kind: StaticString) {
-                if out.isEmpty { out.reserveCapacity(n) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[copied..<from]))
-                out.append(contentsOf: UnsafeBufferPointer(start: kind.utf8Start, count: kind.utf8CodeUnitCount))
-                copied = to
-            }
-            while i < n {
-                let b = u[i]
-                let wordBefore = i > 0 && isWord(u[i - 1])
-                if !wordBefore, isHex(b) {
-                    if let end = uuidEnd(i) { replace(&out, &copied, i, end, "<uuid>"); i = end; continue }
-                    if b == 0x30, i + 1 < n, u[i + 1] == 0x78 {
-                        let run = hexRun(i + 2)
-                        if run > 0, boundary(i + 2 + run) { replace(&out, &copied, i, i + 2 + run, "<addr>"); i += 2 + run; continue }
-                    }
-                    let run = hexRun(i)
-                    if run >= 16, boundary(i + run) { replace(&out, &copied, i, i + run, "<hex>"); i += run; continue }
-                    if isDigit(b) {
-                        var j = i
-                        while j < n, isDigit(u[j]) { j += 1 }
-                        if j + 1 < n, u[j] == 0x2E, isDigit(u[j + 1]) {
-                            j += 1
-                            while j < n, isDigit(u[j]) { j += 1 }
-                        }
-                        replace(&out, &copied, i, j, "<n>"); i = j; continue
-                    }
-                } else if b == 0x2F, !wordBefore, i == 0 || u[i - 1] != 0x2E, let end = pathEnd(i) {
-                    replace(&out, &copied, i, end, "<path>"); i = end; continue
-                }
-                // Inside a word nothing can start: every alternative wants a boundary or a non-word byte before it.
-                i += 1
-                if wordBefore || isWord(b) { while i < n, isWord(u[i]), isWord(u[i - 1]) { i += 1 } }
-            }
-            if copied == 0 && out.isEmpty { return String(decoding: u, as: UTF8.self) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: u[copied..<n]))
-            return String(decoding: out, as: UTF8.self)
-        }
-    }
-}
-
-import Foundation

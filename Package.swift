@@ -33,6 +33,13 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
 
+        // sysdiagnose archives (tar, gzip'd or not) are streamed through libarchive, never extracted.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+
         // Byte search helpers the C library has but Swift does not import on Linux (memmem).
         .target(name: "CScan"),
 
@@ -52,6 +59,10 @@ let package = Package(
         // walcheck's engine: read-only inspection of SQLite / Core Data stores.
         .target(name: "StoreInspection", dependencies: ["CDLogCore", "CSQLite"]),
 
+        // sysdiagnose archives and folders: the app's crash, jetsam and resource reports, the device and OS,
+        // what the logarchive holds and the `log show` command that extracts its window (nothing is written).
+        .target(name: "Sysdiagnose", dependencies: ["CDLogCore", "CDLogKit", "CArchive"]),
+
         // What both executables share: exit-code and error-message behaviour.
         .target(
             name: "CLISupport",
@@ -62,14 +73,14 @@ let package = Package(
         // `cdlog report`: correlates classified entries, crash reports and store figures into diagnoses.
         .target(
             name: "ReportKit",
-            dependencies: ["CDLogKit", "CDLogCore", "StoreInspection", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CDLogKit", "CDLogCore", "StoreInspection", "Sysdiagnose", .product(name: "Yams", package: "Yams")],
             plugins: ["EmbedRules"]
         ),
 
         .executableTarget(
             name: "cdlog",
             dependencies: [
-                "CDLogKit", "CDLogCore", "StoreInspection", "CLISupport", "ReportKit",
+                "CDLogKit", "CDLogCore", "StoreInspection", "CLISupport", "ReportKit", "Sysdiagnose",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,6 +100,7 @@ let package = Package(
         .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
+        .testTarget(name: "SysdiagnoseTests", dependencies: ["Sysdiagnose", "CDLogKit", "CDLogCore"]),
         .testTarget(name: "ReportTests", dependencies: ["ReportKit", "CDLogKit", "CDLogCore", "StoreInspection", "CSQLite"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CDLogCore"], exclude: ["Expected"]),
     ]

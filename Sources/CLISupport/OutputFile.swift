@@ -12,6 +12,9 @@ public struct ProtectedInputs: Sendable {
     public var paths: [String]
     /// True when the command reads standard input (a file redirected to stdin is then protected).
     public var readsStandardInput: Bool
+    /// Inputs that may be folders (a folder of reports, an extracted sysdiagnose, a folder of stores): an
+    /// output anywhere inside one would change its listing. Paths that are not folders are ignored.
+    public var folders: [String] = []
 
     public init(paths: [String], readsStandardInput: Bool) {
         self.paths = paths
@@ -49,6 +52,14 @@ public struct OutputFile {
             }
             if Self.canonicalPath(input) == target {
                 throw ToolFailure("refusing to write \(path): it would replace the input \(input)")
+            }
+        }
+        for folder in inputs.folders where folder != "-" {
+            var info = stat()
+            guard stat(FileSystemPath.bytes(folder), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            let inside = Self.canonicalPath(folder)
+            if target.hasPrefix(inside.hasSuffix("/") ? inside : inside + "/") {
+                throw ToolFailure("refusing to write \(path): it is inside the input folder \(folder)")
             }
         }
         self.writeInPlace = outputStatus.map { !$0.isRegular } ?? false

@@ -3,6 +3,7 @@ import CDLogCore
 import CDLogKit
 import CLISupport
 import Foundation
+import Sysdiagnose
 #if canImport(Glibc)
 import Glibc
 #else
@@ -13,7 +14,7 @@ struct Classify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Classify console logs and crash reports (files, or stdin when none or '-' is given).")
 
-    @Argument(help: "Log files, crash reports or MetricKit payloads; '-' or nothing reads stdin.", completion: .file())
+    @Argument(help: "Log files, crash reports, MetricKit payloads, folders of them, sysdiagnoses (.tar.gz or extracted); '-' or nothing reads stdin.", completion: .file())
     var files: [String] = []
 
     @Option(name: .long, help: "Output format: \(FindingsFormat.allNames).", completion: .list(FindingsFormat.allCases.map(\.rawValue)))
@@ -36,6 +37,8 @@ struct Classify: ParsableCommand {
 
     @Option(name: .long, help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always, never.", completion: .list(["auto", "always", "never"]))
     var color: String = "auto"
+
+    @OptionGroup var appOption: AppOption
 
     @OptionGroup var rules: RuleOptions
 
@@ -61,8 +64,10 @@ struct Classify: ParsableCommand {
         ProcessSetup.tuneMalloc(threads: options.threads)
         // Check everything first (files are opened one at a time as they are read): a missing file fails
         // before any output is written.
-        let paths = try InputFolders.expandForRun(files.isEmpty ? ["-"] : files)
-        let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
+        let inputs = try SysdiagnoseInputs.take(files.isEmpty ? ["-"] : files, app: appOption.app)
+        let paths = inputs.otherPaths.isEmpty ? [] : try InputFolders.expandForRun(inputs.otherPaths)
+        let sources: [any ByteSource] = inputs.sources + (try paths.map { try FileByteSource(path: $0) })
+        inputs.printNotes()
         let sink = OutputSink()
         let reporter = FindingsFormat(rawValue: format.lowercased())!.makeReporter(sink: sink, color: useColor)
         let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: reporter)

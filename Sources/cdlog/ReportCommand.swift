@@ -5,6 +5,7 @@ import CLISupport
 import Foundation
 import ReportKit
 import StoreInspection
+import Sysdiagnose
 #if canImport(Glibc)
 import Glibc
 #else
@@ -17,7 +18,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "One report from console logs, crash reports and a store: the likely root cause first, then the evidence.",
         discussion: "Reads the files (or stdin when none or '-' is given; with --store only and a terminal on stdin, no log is read). Exit codes: 0 success, 1 a finding at or above --fail-on, 2 bad usage or unreadable input.")
 
-    @Argument(help: "Console logs (any supported style), crash reports, MetricKit payloads; '-' or nothing reads stdin.", completion: .file())
+    @Argument(help: "Console logs (any supported style), crash reports, MetricKit payloads, folders of them, sysdiagnoses (.tar.gz or extracted); '-' or nothing reads stdin.", completion: .file())
     var files: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("A store file or a folder of stores to inspect (walcheck's analysis).", valueName: "PATH"), completion: .file())
@@ -50,6 +51,8 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")
     var threads: Int?
 
+    @OptionGroup var appOption: AppOption
+
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
@@ -79,21 +82,24 @@ struct ReportCommand: ParsableCommand {
         // With --store and no file, stdin is read only when `-` is given: a pipe left open by a CI runner or a
         // parent process must not make the report wait.
         if paths.isEmpty && store == nil { paths = ["-"] }
-        paths = try InputFolders.expandForRun(paths)
+        // Checked before anything is read: an output that would replace an input, or land in an input
+        // folder (a sysdiagnose's, a folder of reports), is refused.
+        var protected = ProtectedInputs(paths: paths + (store.map { [$0] } ?? []), readsStandardInput: paths.contains("-"))
+        protected.folders = paths + (store.map { [$0] } ?? [])
+        _ = try output.map { try OutputFile(path: $0, protecting: protected) }
+        let inputs = try SysdiagnoseInputs.take(paths, app: appOption.app)
+        paths = inputs.otherPaths.isEmpty ? [] : try InputFolders.expandForRun(inputs.otherPaths)
         let located = try store.map { try StoreLocator.locate($0, followSymlinks: followSymlinks) } ?? []
-        // Checked before anything is read: an output that would replace an input is refused.
-        let outputFile = try output.map {
-            try OutputFile(path: $0, protecting: ProtectedInputs(
-                paths: paths + located.flatMap(\.protectedPaths) + (store.map { [$0] } ?? []),
-                readsStandardInput: paths.contains("-")))
-        }
+        protected.paths += paths + located.flatMap(\.protectedPaths)
+        let outputFile = try output.map { try OutputFile(path: $0, protecting: protected) }
         // Check everything first (files are opened one at a time as they are read): a missing file fails
         // before any work is done.
-        let sources: [any ByteSource] = try paths.map { try FileByteSource(path: $0) }
+        let sources: [any ByteSource] = inputs.sources + (try paths.map { try FileByteSource(path: $0) })
+        inputs.printNotes()
         // The private store copy is removed on SIGINT/SIGTERM/SIGHUP too, as walcheck's is.
         if !located.isEmpty { SnapshotCopy.installInterruptCleanup() }
         let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
-        let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores)
+        let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores, sysdiagnoses: inputs.facts)
         rules.warnAboutLimitedPatterns(ruleSet)
         let text = ReportOutputFormat(rawValue: format.lowercased())!.render(document)
         if let outputFile {

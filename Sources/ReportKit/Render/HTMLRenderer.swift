@@ -97,6 +97,9 @@ enum HTMLRenderer {
             for gap in doc.evidenceGaps { o += "<li>\(escape(gap.gap)) <i>How to get it:</i> \(escape(gap.how))</li>\n" }
             o += "</ul>\n"
         }
+        if !doc.nextCommands.isEmpty {
+            o += "<h2>Next commands</h2>\n<pre>" + doc.nextCommands.map(escape).joined(separator: "\n") + "</pre>\n"
+        }
 
         o += "<h2>Environment</h2>\n"
         if doc.environment.isEmpty { o += "<p>Nothing known (no crash report, no store).</p>\n" } else {

@@ -89,6 +89,9 @@ enum JSONReportRenderer {
             w.beginObject(); w.field("id", gap.id); w.field("gap", gap.gap); w.field("how", gap.how); w.endObject()
         }
         w.endArray()
+        if !doc.nextCommands.isEmpty {
+            w.key("nextCommands"); w.beginArray(); for command in doc.nextCommands { w.string(command) }; w.endArray()
+        }
         w.key("diagnoses"); w.beginArray(); for d in doc.diagnoses { diagnosis(d, &w) }; w.endArray()
         w.key("environment"); facts(doc.environment, &w)
         w.key("timeline"); w.beginObject()

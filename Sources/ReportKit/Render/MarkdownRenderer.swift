@@ -139,6 +139,9 @@ enum MarkdownRenderer {
             o += "\n## What the evidence cannot show\n\n"
             for gap in doc.evidenceGaps { o += "- \(gap.gap) *How to get it:* \(gap.how)\n" }
         }
+        if !doc.nextCommands.isEmpty {
+            o += "\n## Next commands\n\n```sh\n" + doc.nextCommands.joined(separator: "\n") + "\n```\n"
+        }
 
         // Environment.
         o += "\n## Environment\n\n"

@@ -1,6 +1,7 @@
 import CDLogCore
 import CDLogKit
 import StoreInspection
+import Sysdiagnose
 
 /// What `cdlog report` does, without the command line: classifies the sources, inspects the stores,
 /// evaluates the diagnosis catalog and assembles a `ReportDocument`. Never prints.
@@ -54,7 +55,8 @@ public struct ReportBuilder {
         try StoreLocator.locate(path).map { StoreFacts(report: try StoreInspector.inspect($0)) }
     }
 
-    public func build(sources: [any ByteSource], stores: [StoreFacts]) throws -> ReportDocument {
+    /// `sysdiagnoses`: what the sysdiagnoses among the inputs said (their reports are among `sources`).
+    public func build(sources: [any ByteSource], stores: [StoreFacts], sysdiagnoses: [SysdiagnoseFacts] = []) throws -> ReportDocument {
         // One redactor for the whole document. Excerpts are redacted as they are collected, before they
         // are cut; input names go first, so that placeholders are numbered from the top of the report.
         let redactor = options.redact ? Redactor() : nil
@@ -75,7 +77,78 @@ public struct ReportBuilder {
         runOptions.skipsQuietEntries = options.skipsQuietEntries
         let summary = try ClassifyRun(classifier: classifier, options: runOptions).run(sources: sources, reporter: collector)
         let diagnoses = Correlator.evaluate(catalog, evidence: evidence, stores: stores)
-        return assemble(collector: collector, summary: summary, diagnoses: diagnoses, stores: stores, redactor: redactor)
+        var document = assemble(collector: collector, summary: summary, diagnoses: diagnoses, stores: stores, redactor: redactor)
+        if !sysdiagnoses.isEmpty { Self.addSysdiagnoses(sysdiagnoses, to: &document, redactor: redactor) }
+        return document
+    }
+
+    /// A sysdiagnose's device, OS, capture and logarchive in the environment; what its log cannot show, or
+    /// was not read, in the evidence gaps; the commands that extract the log's window.
+    static func addSysdiagnoses(_ all: [SysdiagnoseFacts], to document: inout ReportDocument, redactor: Redactor?) {
+        func r(_ s: String) -> String { redactor?.redact(s) ?? s }
+        func has(_ label: String) -> Bool { document.environment.contains { $0.label == label } }
+        for facts in all {
+            let source = r(facts.path)
+            var found: [ReportDocument.Fact] = []
+            found.append(.init(label: "Sysdiagnose", value: r(facts.folderName ?? facts.path) + (facts.captured.map { ", taken \($0)" } ?? ""), source: source))
+            if let version = facts.productVersion {
+                let os = (facts.productName ?? "OS") + " " + version + (facts.productBuild.map { " (\($0))" } ?? "")
+                if !document.environment.contains(where: { $0.label == "OS" && $0.value == os }) {
+                    found.append(.init(label: has("OS") ? "OS (sysdiagnose)" : "OS", value: os, source: source + ":SystemVersion.plist"))
+                }
+            } else if let build = facts.productBuild {
+                found.append(.init(label: "OS build (sysdiagnose)", value: build, source: source))
+            }
+            if !has("Device"), let device = facts.deviceModel ?? facts.deviceClass {
+                found.append(.init(label: "Device", value: device, source: source))
+            }
+            if let app = facts.app {
+                let kinds = Dictionary(grouping: facts.reports, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
+                found.append(.init(label: "Reports of \(r(app))", value: (kinds.isEmpty ? "none" : kinds) + (facts.appChoice.map { " (chosen by \($0))" } ?? "")
+                                   + (facts.otherReports > 0 ? "; \(facts.otherReports) other report\(facts.otherReports == 1 ? "" : "s") not read" : ""), source: source))
+            }
+            if let log = facts.logArchive {
+                var value = "\(log.files) tracev3 files, \(ByteCount.text(log.bytes))"
+                let folders = log.folders.map { "\($0.name) \($0.files)" }.joined(separator: ", ")
+                if !folders.isEmpty { value += " (\(folders))" }
+                if let oldest = log.oldestFile, let newest = log.newestFile {
+                    let offset = facts.capturedOffset ?? 0
+                    value += "; files last written \(ISOTime.text(seconds: oldest, offset: offset)) to \(ISOTime.text(seconds: newest, offset: offset))"
+                }
+                if let end = log.end { value += "; collected \(ISOTime.text(seconds: end, offset: facts.capturedOffset ?? 0))" }
+                found.append(.init(label: "Unified log", value: value, source: r(log.path)))
+                for report in facts.reports where report.kind != .other {
+                    guard let place = facts.placeInLog(report) else { continue }
+                    let name = report.member.split(separator: "/").last.map(String.init) ?? report.member
+                    found.append(.init(label: "\(report.kind.rawValue.capitalized) time", value: "\(report.time ?? "?") (\(r(name))): \(place)", source: nil))
+                }
+            }
+            document.environment += found
+
+            if let log = facts.logArchive {
+                document.evidenceGaps.append(.init(
+                    id: "logarchive-not-read",
+                    gap: "The sysdiagnose's unified log (\(log.files) tracev3 files) was not read: cdlog does not decode tracev3, so no Core Data or CloudKit line from the device is in this report. " + SysdiagnoseFacts.logArchiveLimits,
+                    how: "On a Mac, extract the app's and Core Data's lines around the crash with the commands below and give the output to cdlog report."))
+                let before = facts.reports.filter { ($0.seconds ?? .infinity) < (log.oldestFile ?? -.infinity) }
+                if let first = before.first {
+                    document.evidenceGaps.append(.init(
+                        id: "crash-before-log", gap: "The \(first.kind.rawValue) report \(r(first.member.split(separator: "/").last.map(String.init) ?? first.member)) is older than the oldest file of the sysdiagnose's log: the lines that led to it have probably rotated out.",
+                        how: "Take a sysdiagnose right after the next occurrence (within minutes), or capture with log stream while reproducing."))
+                }
+                document.nextCommands += (facts.nextCommands ?? []).map(r)
+            } else {
+                document.evidenceGaps.append(.init(
+                    id: "no-logarchive", gap: "The sysdiagnose \(r(facts.folderName ?? facts.path)) holds no system_logs.logarchive: the device's log around the crash is not available.",
+                    how: "Take a new sysdiagnose (on iOS: both volume buttons and the side button for a second; then Settings › Privacy & Security › Analytics & Improvements › Analytics Data) and send the whole .tar.gz."))
+            }
+            if let app = facts.app, facts.reports.isEmpty {
+                document.evidenceGaps.append(.init(
+                    id: "no-app-reports", gap: "The sysdiagnose holds no crash, jetsam or resource report of \(r(app)).",
+                    how: "Check the app name (--app takes the process name or the bundle id); a report may also have been sent to Apple and deleted, or written after the sysdiagnose was taken."))
+            }
+        }
     }
 
     // MARK: - Assembly

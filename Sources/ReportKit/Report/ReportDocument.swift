@@ -60,6 +60,8 @@ public struct ReportDocument: Sendable {
         public var gap: String
         public var how: String
     }
+    /// Commands to run next (a sysdiagnose's `log show` over the crash window, then the report again).
+    public var nextCommands: [String] = []
     public var environment: [Fact]
     public var timeline: [TimelineRow]
     /// "time" when every row has a timestamp (rows sorted by time), else "input".

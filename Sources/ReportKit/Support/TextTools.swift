@@ -85,48 +85,6 @@ extension PCRERegex {
     }
 }
 
-/// ISO 8601 (`2021-08-10T15:27:55.123456+08:00`, `…Z`, no zone = UTC) → seconds since 1970; nil otherwise.
-enum ISOTime {
-    static func seconds(_ text: String) -> Double? { parse(text)?.seconds }
-
-    /// "2024-07-02 00:13:43.123-0700" (or with `T`, `+hh:mm`, `Z`, no fraction, no offset) → seconds since 1970
-    /// and the offset printed (seconds east of UTC; nil when none): UTC when an offset is printed, else the
-    /// clock as printed.
-    static func parse(_ text: String) -> (seconds: Double, offset: Int?)? {
-        let u = Array(text.utf8)
-        guard u.count >= 19, u[4] == 45, u[7] == 45, u[10] == 84 || u[10] == 32, u[13] == 58, u[16] == 58 else { return nil }
-        func num(_ a: Int, _ b: Int) -> Int? {
-            var v = 0
-            for i in a..<b { guard u[i] >= 48 && u[i] <= 57 else { return nil }; v = v * 10 + Int(u[i] - 48) }
-            return v
-        }
-        guard let y = num(0, 4), let mo = num(5, 7), let d = num(8, 10), let h = num(11, 13), let mi = num(14, 16),
-              let s = num(17, 19), (1...12).contains(mo), (1...31).contains(d) else { return nil }
-        var i = 19
-        var fraction = 0.0
-        if i < u.count, u[i] == 46 {
-            i += 1
-            var scale = 0.1
-            while i < u.count, u[i] >= 48, u[i] <= 57 { fraction += Double(u[i] - 48) * scale; scale /= 10; i += 1 }
-        }
-        var offset: Int?
-        if i < u.count, u[i] == 90 { offset = 0 }  // "Z"
-        if i < u.count, u[i] == 43 || u[i] == 45, u.count >= i + 5, let oh = num(i + 1, i + 3) {
-            let minutesAt = u[i + 3] == 58 ? i + 4 : i + 3
-            if u.count >= minutesAt + 2, let om = num(minutesAt, minutesAt + 2) {
-                offset = (oh * 3600 + om * 60) * (u[i] == 45 ? -1 : 1)
-            }
-        }
-        // Days from civil (Howard Hinnant).
-        let yy = mo <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146097 + doe - 719468
-        return (Double(days * 86400 + h * 3600 + mi * 60 + s - (offset ?? 0)) + fraction, offset)
-    }
-}
 
 extension String {
     /// Where the first line ends: the first line feed, or `endIndex`. Found in the contiguous UTF-8 bytes,

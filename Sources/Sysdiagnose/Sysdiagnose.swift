@@ -136,6 +136,7 @@ public enum Sysdiagnose {
         var log: SysdiagnoseFacts.LogArchive?
         var logFolders: [String: (files: Int, bytes: Int64)] = [:]
         let displayName = path.split(separator: "/").last.map(String.init) ?? path
+        var sawMarker = false
 
         try walk.forEach { member, content in
             guard let parts = member.safeComponents else {
@@ -143,6 +144,7 @@ public enum Sysdiagnose {
                 return
             }
             guard let last = parts.last else { return }
+            if !sawMarker, parts.contains(where: { markers.contains(String($0)) || $0.hasPrefix("sysdiagnose_") }) { sawMarker = true }
             if facts.folderName == nil, let first = parts.first, first.hasPrefix("sysdiagnose_") { facts.folderName = String(first) }
             // The logarchive: counted, its Info.plist read; tracev3 is not decoded here.
             if let at = parts.firstIndex(where: { $0.hasSuffix(".logarchive") }) {
@@ -211,6 +213,9 @@ public enum Sysdiagnose {
             let name = isArchive ? displayName + ":" + (parts.count > 1 && parts[0].hasPrefix("sysdiagnose_") ? parts.dropFirst() : parts[...]).joined(separator: "/")
                 : facts.folderBase! + "/" + member.path
             sources.append(MemoryByteSource(name: name, bytes: bytes))
+        }
+        guard sawMarker else {
+            throw ToolFailure("\(path) is a tar archive but not a sysdiagnose (no sysdiagnose_… folder, crashes_and_spins, system_logs.logarchive or sysdiagnose.log in it): extract it and give its files")
         }
         if var log {
             log.folders = logFolders.sorted { $0.key < $1.key }.map { ($0.key, $0.value.files, $0.value.bytes) }

@@ -16,9 +16,10 @@ import Testing
         "CDLogCore": ["CScan", "Darwin", "Glibc"],
         "StoreInspection": ["CDLogCore", "CSQLite", "Darwin", "Glibc"],
         "CDLogKit": ["CDLogCore", "CPCRE2", "CScan", "CZlib", "Darwin", "Glibc", "Dispatch", "Foundation", "Yams"],
-        "ReportKit": ["CDLogCore", "CDLogKit", "StoreInspection", "Foundation", "Yams"],
+        "Sysdiagnose": ["CDLogCore", "CDLogKit", "CArchive", "Darwin", "Glibc", "Foundation"],
+        "ReportKit": ["CDLogCore", "CDLogKit", "StoreInspection", "Sysdiagnose", "Foundation", "Yams"],
         "CLISupport": ["CDLogCore", "CScan", "ArgumentParser", "Darwin", "Glibc"],
-        "cdlog": ["CDLogCore", "CDLogKit", "ReportKit", "StoreInspection", "CLISupport", "ArgumentParser", "Darwin", "Glibc", "Foundation"],
+        "cdlog": ["CDLogCore", "CDLogKit", "ReportKit", "StoreInspection", "Sysdiagnose", "CLISupport", "ArgumentParser", "Darwin", "Glibc", "Foundation"],
         "walcheck": ["CDLogCore", "StoreInspection", "CLISupport", "ArgumentParser"],
         "RuleEmbedder": ["Foundation"],
     ]

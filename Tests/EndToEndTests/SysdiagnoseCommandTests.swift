@@ -13,10 +13,11 @@ import Testing
         return (root, made.stdout.trimmingCharacters(in: .whitespacesAndNewlines), root + "/" + name)
     }
 
-    /// Every path under `root` with its size, modification time and bytes' digest: what "nothing written"
-    /// is checked against.
+    /// Every path under `root` with its size, modification time and type, and the digest of every file
+    /// under 64 MiB (the 4 GiB sparse member is checked by size and time): what "nothing written" is
+    /// checked against.
     static func snapshot(_ root: String) throws -> String {
-        try BinaryRunner.shell("cd '\(root)' && find . -printf '%p %s %T@ %y\\n' | sort && find . -type f -exec sha256sum {} + | sort").stdout
+        try BinaryRunner.shell("cd '\(root)' && find . -printf '%p %s %T@ %y\\n' | sort && find . -type f -size -64M -exec sha256sum {} + | sort").stdout
     }
 
     @Test func reportOnAnArchiveGivesTheDiagnosisTheEnvironmentTheGapsAndTheNextCommands() throws {
@@ -89,5 +90,63 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("cdlog: error: cannot read \(archive) "))
         #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The hostile archives through the binary: a 4 GiB sparse member under a 400 MB address-space limit
+    /// (so it cannot have been read), a `../../` member and a link to /etc/passwd, run from an empty folder
+    /// that must stay empty, with the folder around the archive unchanged.
+    @Test func hostileArchivesRunInBoundedMemoryAndWriteNothing() throws {
+        for kind in ["sparse", "traversal", "symlink"] {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-sd-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let made = try BinaryRunner.shell("python3 '\(BinaryRunner.packageRoot.path)/scripts/make-sysdiagnose.py' '\(root)/in' --hostile \(kind)")
+            let archive = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try FileManager.default.createDirectory(atPath: root + "/cwd", withIntermediateDirectories: true)
+            let before = try Self.snapshot(root)
+            let binary = BinaryRunner.binary("cdlog").path
+            for input in [archive, root + "/in/" + Self.name] {
+                for command in ["classify --format jsonl", "report --format json"] {
+                    let result = try BinaryRunner.shell("cd '\(root)/cwd' && ulimit -v 400000 && '\(binary)' \(command) --app NotingPro '\(input)' > /dev/null")
+                    #expect(result.status == 0, "\(kind) \(command) \(input): \(result.stderr)")
+                    let expected = ["sparse": "larger than 16 MiB (4.00 GiB)", "traversal": "skipped ../../escaped.ips: a path that leaves",
+                                    "symlink": "crashes_and_spins/link.ips: a link (never followed)"][kind]!
+                    // The traversal member exists only in the archive; the extracted folder has none.
+                    if kind != "traversal" || input == archive { #expect(result.stderr.contains(expected), "\(kind) \(input): \(result.stderr)") }
+                }
+            }
+            #expect(try Self.snapshot(root) == before)
+        }
+    }
+
+    /// A logarchive read on Linux: mandiant's unifiedlog_iterator JSON Lines of the same events as the
+    /// ndjson sample (members renamed as its LogData names them: `message`, `log_type`, `process` as the
+    /// executable's path, `pid`, `thread_id`, an RFC 3339 UTC `timestamp`) classify as the ndjson does.
+    @Test func unifiedlogIteratorJSONLinesClassifyLikeLogShowNDJSON() throws {
+        let sample = BinaryRunner.packageRoot.appendingPathComponent("Samples/logs/migration-failure.log")
+        var converted = ""
+        for line in try String(contentsOf: sample, encoding: .utf8).split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let mandiant: [String: Any] = [
+                "subsystem": event["subsystem"] ?? "", "category": event["category"] ?? "", "thread_id": event["threadID"] ?? 0,
+                "pid": event["processID"] ?? 0, "process": event["processImagePath"] ?? "", "message": event["eventMessage"] ?? "",
+                "log_type": event["messageType"] ?? "", "event_type": "Log", "timestamp": "2024-06-18T05:42:03.118001000Z",
+                "raw_message": "%@", "message_entries": [] as [Any],
+            ]
+            converted += String(decoding: try JSONSerialization.data(withJSONObject: mandiant, options: [.sortedKeys]), as: UTF8.self) + "\n"
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-unifiedlog-\(UUID().uuidString).jsonl")
+        try converted.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        func findings(_ path: String) throws -> [String] {
+            let result = try BinaryRunner.cdlog(["classify", "--format", "jsonl", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], o["type"] as? String == "entry" else { return nil }
+                return [o["rule"], o["category"], o["severity"], o["process"], o["message"]].map { "\($0 ?? "-")" }.joined(separator: " | ")
+            }
+        }
+        let ndjson = try findings(sample.path)
+        #expect(ndjson.count == 6)
+        #expect(try findings(url.path) == ndjson)
     }
 }

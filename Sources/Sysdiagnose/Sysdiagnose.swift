@@ -83,13 +83,17 @@ public enum Sysdiagnose {
         // A process name is enough to pick the reports in one pass. A bundle id, or no app, takes a first
         // pass over the report headers: a jetsam event or a stackshot names processes, not bundle ids.
         if let app, !app.contains(".") {
-            return try scan(walk, path: path, isArchive: !isFolder, names: [app.lowercased()], choice: "--app", limits: limits)
+            var reading = try scan(walk, path: path, isArchive: !isFolder, names: [app.lowercased()], choice: "--app", limits: limits)
+            if reading.facts.app == nil { reading.facts.app = app }
+            return reading
         }
         let candidates = try self.candidates(walk)
         func names(_ c: Candidate) -> [String] { [c.app.lowercased()] + (c.bundleID.map { [$0.lowercased()] } ?? []) }
         if let app {
             let known = candidates.first { $0.bundleID?.lowercased() == app.lowercased() || $0.app.lowercased() == app.lowercased() }
-            return try scan(walk, path: path, isArchive: !isFolder, names: known.map(names) ?? [app.lowercased()], choice: "--app", limits: limits)
+            var reading = try scan(walk, path: path, isArchive: !isFolder, names: known.map(names) ?? [app.lowercased()], choice: "--app", limits: limits)
+            if reading.facts.app == nil { reading.facts.app = known?.app ?? app }
+            return reading
         }
         switch candidates.count {
         case 0:
@@ -194,7 +198,14 @@ public enum Sysdiagnose {
                 if more { facts.skipped.append((member.path, "larger than \(limits.reportBytes >> 20) MiB")) }
                 return
             }
-            guard header.belongs(to: wanted!, bytes: bytes) else { facts.otherReports += 1; return }
+            guard header.belongs(to: wanted!, bytes: bytes) else {
+                facts.otherReports += 1
+                if header.kind == .crash || header.kind == .resource, let app = header.app, !(header.bundleID ?? "").hasPrefix("com.apple.") {
+                    let label = app + (header.bundleID.map { " (\($0))" } ?? "")
+                    if !facts.otherApps.contains(label), facts.otherApps.count < 20 { facts.otherApps.append(label) }
+                }
+                return
+            }
             guard sources.count < limits.keptReports, kept + bytes.count <= limits.keptBytes else {
                 facts.skipped.append((member.path, "more than \(limits.keptReports) reports or \(limits.keptBytes >> 20) MiB of them"))
                 return
@@ -222,7 +233,6 @@ public enum Sysdiagnose {
             facts.logArchive = log
         }
         if let name = facts.folderName { readFolderName(name, into: &facts) }
-        if facts.app == nil, let name = names?.first { facts.app = name }
         return Reading(facts: facts, sources: sources)
     }
 

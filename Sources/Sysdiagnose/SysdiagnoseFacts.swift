@@ -55,8 +55,10 @@ public struct SysdiagnoseFacts: Sendable {
     }
     /// The app's reports, read and handed to the run (in archive order).
     public var reports: [Report] = []
-    /// Reports of other apps and of the system that were not read, by kind.
+    /// Reports of other apps and of the system that were not read.
     public var otherReports = 0
+    /// The other apps with crash or resource reports ("Notes (com.example.notes)"), at most 20.
+    public var otherApps: [String] = []
     /// The app the reports were picked for, and how ("--app", "the only app with reports").
     public var app: String?
     public var bundleID: String?

@@ -53,6 +53,7 @@ struct SysdiagnoseInputs {
                 line += "; no app has crash or resource reports in it"
             }
             if facts.otherReports > 0 { line += "; \(facts.otherReports) other report\(facts.otherReports == 1 ? "" : "s") not read" }
+            if facts.reports.isEmpty, !facts.otherApps.isEmpty { line += " (apps with reports: \(facts.otherApps.joined(separator: ", ")))" }
             printError(line)
             for skipped in facts.skipped.prefix(10) { printError("cdlog: note: \(name): skipped \(skipped.member): \(skipped.reason)") }
             if facts.skipped.count > 10 { printError("cdlog: note: \(name): skipped \(facts.skipped.count - 10) more members") }

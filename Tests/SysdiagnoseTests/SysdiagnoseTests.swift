@@ -119,6 +119,8 @@ import Testing
         #expect(notes.facts.bundleID == "com.example.notes")
         let nobody = try Sysdiagnose.read(built.archive, app: "Elsewhere")
         #expect(nobody.sources.isEmpty && nobody.facts.reports.isEmpty && nobody.facts.otherReports == 5)
+        #expect(nobody.facts.otherApps == ["Notes (com.example.notes)", "NotingPro (com.example.notingpro)"])
+        #expect(nobody.facts.app == "Elsewhere")
     }
 
     @Test func hostileArchivesAreSkippedOrRefusedInOneLine() throws {

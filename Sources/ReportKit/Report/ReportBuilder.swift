@@ -145,7 +145,8 @@ public struct ReportBuilder {
             }
             if let app = facts.app, facts.reports.isEmpty {
                 document.evidenceGaps.append(.init(
-                    id: "no-app-reports", gap: "The sysdiagnose holds no crash, jetsam or resource report of \(r(app)).",
+                    id: "no-app-reports", gap: "The sysdiagnose holds no crash, jetsam or resource report of \(r(app))"
+                        + (facts.otherApps.isEmpty ? "." : "; apps with reports: \(facts.otherApps.map(r).joined(separator: ", ")).") ,
                     how: "Check the app name (--app takes the process name or the bundle id); a report may also have been sent to Apple and deleted, or written after the sysdiagnose was taken."))
             }
         }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders HTML reports from the samples and checks them in headless Chromium (scripts/check-html.py): the
 # seed story (log, watchdog report, store), mixed inputs years apart (collapsed gaps), a log without
-# timestamps (input-order axis), a burst within a second (fractional ticks) and the committed Samples/report/seed-story.html.
+# timestamps (input-order axis), a burst within a second (fractional ticks), a sysdiagnose archive (its
+# environment, evidence gaps and next commands) and the committed Samples/report/seed-story.html.
 #     scripts/check-report-html.sh [--screenshots DIR]
 # Skips with a message (exit 0) when Chromium is not installed; exit 1 when a check fails.
 set -euo pipefail
@@ -21,5 +22,8 @@ $cdlog report Samples/logs/merge-conflicts.log Samples/logs/no-icloud-account.lo
     Samples/crash/jetsam-per-process-limit.ips --format html --output "$work/mixed-inputs.html"
 $cdlog report Samples/logs/incompatible-model.log --format html --output "$work/no-timestamps.html"
 $cdlog report Samples/logs/migration-failure.log --format html --output "$work/sub-second.html"
+archive=$(python3 scripts/make-sysdiagnose.py "$work/sysdiagnose")
+$cdlog report "$archive" --app NotingPro --format html --output "$work/sysdiagnose.html" 2>/dev/null
 scripts/check-html.py "$@" "$work/seed-story.html" "$work/mixed-inputs.html" "$work/no-timestamps.html" "$work/sub-second.html" \
+    "$work/sysdiagnose.html" \
     Samples/report/seed-story.html

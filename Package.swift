@@ -40,7 +40,8 @@ let package = Package(
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
 
-        // Byte search helpers the C library has but Swift does not import on Linux (memmem).
+        // Byte-level work in C, one file and header per job (include/cscan.h lists them): byte search, the
+        // literal scanner's windows, JSON member scans, line headers, the quiet-entry walk, process set-up.
         .target(name: "CScan"),
 
         // Shared vocabulary: severities, categories, output sinks, JSON writing, exit codes.

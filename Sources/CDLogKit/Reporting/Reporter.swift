@@ -70,9 +70,10 @@ public struct RenderedFindings: Sendable {
     }
 }
 
-/// Renders each entry's JSON object (`EntryJSON`) with fixed bytes before and after it.
+/// Renders each entry's JSON object (`EntryJSON`) with fixed bytes before and after it. One per thread.
 final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
     private var writer = JSONWriter()
+    private var rules = EncodedRuleMembers()
     private let before: [UInt8], after: [UInt8]
 
     init(before: String, after: String) {
@@ -82,7 +83,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
 
     func render(_ entry: ReportedEntry, into bytes: inout [UInt8]) {
         writer.reset()
-        EntryJSON.write(entry, into: &writer)
+        EntryJSON.write(entry, into: &writer, rules: &rules)
         bytes.append(contentsOf: before)
         writer.withBytes { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: after)
@@ -91,7 +92,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
     /// `render` straight into `sink` (no intermediate copy), `before` left out when `omittingBefore`.
     func write(_ entry: ReportedEntry, to sink: OutputSink, omittingBefore: Bool = false) throws {
         writer.reset()
-        EntryJSON.write(entry, into: &writer)
+        EntryJSON.write(entry, into: &writer, rules: &rules)
         if !omittingBefore, !before.isEmpty { try sink.write(bytes: before) }
         try writer.withBytes { try sink.write(buffer: $0) }
         if !after.isEmpty { try sink.write(bytes: after) }
@@ -114,9 +115,28 @@ public enum FindingsFormat: String, CaseIterable, Sendable {
     }
 }
 
+/// A rule's `"category":…,"severity":…,"rule":…,"title":…` and `"advice":…` as JSON members, encoded the
+/// first time one of its findings is written (`JSONWriter.members(encoded:)`), so no later finding escapes
+/// them again. Each thread's renderer has its own: rules live as long as the run's classifier, and a
+/// table shared by threads would have every finding write its reference count from every core.
+struct EncodedRuleMembers {
+    /// Plain memory, not arrays: a lookup then costs no reference counting.
+    private var encoded: [ObjectIdentifier: (verdict: FrozenBytes, advice: FrozenBytes)] = [:]
+    private let storage = FrozenStorage()
+
+    mutating func members(of rule: Rule) -> (verdict: FrozenBytes, advice: FrozenBytes) {
+        if let known = encoded[ObjectIdentifier(rule)] { return known }
+        let verdict = JSONWriter.encodeMembers([("category", rule.category.id), ("severity", rule.severity.name),
+                                                ("rule", rule.id), ("title", rule.title)])
+        let members = (storage.freeze(bytes: verdict), storage.freeze(bytes: JSONWriter.encodeMembers([("advice", rule.advice)])))
+        encoded[ObjectIdentifier(rule)] = members
+        return members
+    }
+}
+
 /// The JSON object of one entry (docs/domain.md, "Output contracts"), shared by the jsonl and json reporters.
 enum EntryJSON {
-    static func write(_ reported: ReportedEntry, into w: inout JSONWriter) {
+    static func write(_ reported: ReportedEntry, into w: inout JSONWriter, rules: inout EncodedRuleMembers) {
         let entry = reported.entry
         let classification = reported.classification
         w.beginObject()
@@ -125,8 +145,9 @@ enum EntryJSON {
         w.key(constant: "source"); w.string(entry.source)
         w.key(constant: "line"); w.int(entry.line)
         w.key(constant: "endLine"); w.int(entry.endLine)
-        if let rule = classification?.rule {
-            w.members(encoded: rule.encodedVerdict.buffer)
+        let members = classification.map { rules.members(of: $0.rule) }
+        if let members {
+            w.members(encoded: members.verdict.buffer)
         } else {
             for key: StaticString in ["category", "severity", "rule", "title"] { w.key(constant: key); w.null() }
         }
@@ -135,7 +156,7 @@ enum EntryJSON {
         w.beginObject()
         for (name, value) in classification?.fields ?? entry.presetFields { w.field(name, value) }
         w.endObject()
-        if let rule = classification?.rule { w.members(encoded: rule.encodedAdvice.buffer) } else { w.key(constant: "advice"); w.null() }
+        if let members { w.members(encoded: members.advice.buffer) } else { w.key(constant: "advice"); w.null() }
         w.key(constant: "timestamp"); w.string(entry.timestamp)
         w.key(constant: "process"); w.string(entry.process)
         w.key(constant: "count"); w.int(reported.count)

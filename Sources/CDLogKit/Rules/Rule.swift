@@ -96,13 +96,6 @@ public final class Rule: Sendable {
     /// Global declaration order (files by name, then position): the last tie-breaker. It increases in
     /// that order, with gaps between files (`RuleSet.ordersPerFile`).
     public let order: Int
-    /// `"category":…,"severity":…,"rule":…,"title":…` and `"advice":…` as JSON members, encoded once
-    /// (`JSONWriter.members(encoded:)`), so no finding escapes them again. Plain memory, not arrays:
-    /// threads writing findings of the same rule would otherwise all retain and release one array, a
-    /// cache line that moves between cores each time.
-    let encodedVerdict: FrozenBytes
-    let encodedAdvice: FrozenBytes
-    private let encodedStorage = FrozenStorage()
 
     init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,
          patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
@@ -115,11 +108,6 @@ public final class Rule: Sendable {
         self.advice = advice; self.references = references; self.matchExamples = matchExamples
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
         self.resolution = resolution
-        let verdict = JSONWriter.encodeMembers([("category", category.id), ("severity", severity.name),
-                                                ("rule", id), ("title", title)])
-        let adviceMembers = JSONWriter.encodeMembers([("advice", advice)])
-        encodedVerdict = encodedStorage.freeze(bytes: verdict)
-        encodedAdvice = encodedStorage.freeze(bytes: adviceMembers)
     }
 
     /// The same rule at another severity (a fatal wrapper raises a finding to `fatal`).

@@ -29,10 +29,10 @@ struct RulesCommand: ParsableCommand {
 
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run every rule's examples; exit 1 when any fails.",
+            abstract: "Run every rule's examples; exit 1 when any fails or a pattern has no example.",
             discussion: "With DIR, the rules of DIR are loaded on top of the built-in catalog and only they are tested.")
         @Argument(help: "A directory (or file) of rule files to test; default: the built-in catalog.") var directory: String?
-        @Flag(help: "List the patterns that none of their rule's match examples matches.") var unshownPatterns = false
+        @Flag(help: ArgumentHelp("Kept for scripts: the patterns no example shows are always listed now.", visibility: .hidden)) var unshownPatterns = false
         @OptionGroup var rules: RuleOptions
 
         func run() throws {
@@ -55,14 +55,12 @@ struct RulesCommand: ParsableCommand {
             for problem in dangling { try sink.write("Rules/diagnoses: error: " + visibleControlCharacters(problem) + "\n") }
             try sink.write("\(tested.count) rules, \(examples) examples: \(examples - failures.count) passed, \(failures.count) failed\n")
             if !dangling.isEmpty { try sink.write("\(dangling.count) diagnosis references do not resolve\n") }
-            // Not a failure yet: the catalog still has patterns no example shows (issue 25 asks for none).
-            if unshownPatterns { for problem in unshown { try sink.write(visibleControlCharacters(problem.description) + "\n") } }
-            if !unshown.isEmpty {
-                try sink.write("\(unshown.count) patterns are matched by none of their rule's examples"
-                               + (unshownPatterns ? "\n" : " (--unshown-patterns lists them)\n"))
-            }
+            // Every pattern earns an example that shows it working (lnav refuses a format whose pattern
+            // matches none of its samples).
+            for problem in unshown { try sink.write(visibleControlCharacters(problem.description) + "\n") }
+            if !unshown.isEmpty { try sink.write("\(unshown.count) patterns are matched by none of their rule's examples\n") }
             try sink.flush()
-            if !failures.isEmpty || !dangling.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
+            if !failures.isEmpty || !dangling.isEmpty || !unshown.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
         }
     }
 

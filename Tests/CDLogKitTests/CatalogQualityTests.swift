@@ -10,6 +10,12 @@ import Testing
         #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) failing examples:\n" + failures.prefix(40).map(\.description).joined(separator: "\n")))
     }
 
+    /// Every pattern earns an example (issue 25): none is there that no example shows working.
+    @Test func everyPatternOfTheCatalogIsShownByAnExample() {
+        let unshown = RuleTester(classifier: TestSupport.classifier).patternsWithoutExample()
+        #expect(unshown.isEmpty, Comment(rawValue: "\(unshown.count) patterns without an example:\n" + unshown.prefix(40).map(\.description).joined(separator: "\n")))
+    }
+
     @Test func everyRuleHasEnoughExamplesAndAdvice() {
         for rule in TestSupport.classifier.ruleSet.rules {
             // A row of the exception table is data like a code row: its one example tests it, and its

@@ -200,6 +200,21 @@ import Testing
         #expect(test.stdout.contains("1 rules, 3 examples: 3 passed, 0 failed"))
         let classify = try BinaryRunner.cdlog(["classify", "--rules", directory.path, "--format", "jsonl"], stdin: Data("MyAppSyncBanner shown now\n".utf8))
         #expect(classify.stdout.contains("\"rule\":\"myapp.sync-banner\""))
+        // A pattern that no example shows working fails the test, named with its file and line.
+        try """
+        rules:
+          - id: myapp.sync-banner
+            title: MyApp sync banner shown
+            category: sync
+            severity: info
+            patterns: ['MyAppSyncBanner shown', 'MyAppSyncBanner displayed']
+            examples:
+              match: ['MyAppSyncBanner shown for account']
+        """.write(to: directory.appendingPathComponent("mine.yaml"), atomically: true, encoding: .utf8)
+        let unshown = try BinaryRunner.cdlog(["rules", "test", directory.path])
+        #expect(unshown.status == 1)
+        #expect(unshown.stdout.contains("pattern 2 (`MyAppSyncBanner displayed`) matches none of the rule's `match` examples"))
+        #expect(unshown.stdout.contains("1 patterns are matched by none of their rule's examples"))
     }
 
     @Test func textAndMarkdownFormats() throws {

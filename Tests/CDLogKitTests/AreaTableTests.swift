@@ -47,6 +47,20 @@ import Testing
         #expect(moved?.category == .initialization && moved?.severity == .fatal, "\(String(describing: moved?.rule.id))")
     }
 
+    @Test func whereACrashSurfacedYieldsToWhatTheCodeWasDoing() throws {
+        // SQLite's frames on top of a migration: the migration names the area, SQLite only where it surfaced.
+        let migrating = "Crashed: com.example.migration\n0  libsqlite3.dylib  0x2 sqlite3_step + 40\n1  App  0x4 Store.migrate() + 12\n2  App  0x5 NSMigrationManager.migrateStore(from:) + 80"
+        let migration = TestSupport.classify(migrating)
+        #expect(migration?.category == .migration && migration?.severity == .fatal, "\(String(describing: migration?.rule.id))")
+        // SQLite's frames alone: the store.
+        let sqliteOnly = "Crashed: com.example.db\n0  libsqlite3.dylib  0x2 sqlite3_step + 40\n1  App  0x4 -[Database run:] + 80"
+        #expect(TestSupport.classify(sqliteOnly)?.category == .store)
+        // The allocator above SQLite: heap corruption noticed inside SQLite stays the app's crash.
+        let heap = "Crashed: com.example.db\n0  libsystem_c.dylib  0x1 abort + 104\n1  libsystem_malloc.dylib  0x2 nano_free + 188\n2  libsqlite3.dylib  0x3 sqlite3_finalize + 40"
+        let corrupted = TestSupport.classify(heap)
+        #expect(corrupted?.category == .crash && corrupted?.fields.first { $0.name == "area" }?.value == "heap corruption (a malloc abort)")
+    }
+
     @Test func specificFindingsAndPlainCrashesStay() throws {
         // A crash that names no area stays a crash.
         let plain = "*** Terminating app due to uncaught exception 'NSRangeException', reason: '*** -[__NSArrayM objectAtIndex:]: index 3 beyond bounds [0 .. 2]'"

@@ -58,6 +58,32 @@ import Testing
         #expect(entries.map(\.endLine) == [4, 5])
     }
 
+    /// Crash reporters that print frames without addresses (`N  image  symbol + 20`, Bugly's `N | symbol
+    /// (file.c:12)`, `N  image  symbol (File.m:12)`) and the signal and its code on lines of their own: one
+    /// entry with the thread above them. Numbered steps and a sentence naming a signal are not frames.
+    @Test func addresslessFramesAndSignalLinesStayWithTheirThread() throws {
+        let text = """
+        #14 Thread
+        SIGSEGV
+        SEGV_ACCERR
+        0 libsqlite3.dylib	sqlite3_log + 43412
+        1 libsqlite3.dylib	sqlite3_exec + 10664
+        2 MyApp	-[Database query:] (Database.m:761)
+
+        0 | pcache1Fetch (sqlite3.c:46558)
+        1 | sqlite3PagerGet (sqlite3.c:45121)
+        EXC_BREAKPOINT 0x00000001afea6af0
+        1. Open the app
+        2. Tap Sync
+        SIGABRT is what the debugger showed
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 8, 11, 12, 13])
+        #expect(entries.map(\.endLine) == [6, 10, 11, 12, 13])
+        #expect(TestSupport.classify(entries[0].message)?.category == .store)
+        #expect(TestSupport.classify(entries[0].message)?.severity == .fatal)
+    }
+
     @Test func sentencesAPageWrappedStayOneMessage() throws {
         // The first line ends in a space the wrapper left.
         let text = "CoreData: warning: Multiple NSEntityDescriptions claim the NSManagedObject \n" + """

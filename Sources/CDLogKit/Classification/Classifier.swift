@@ -49,7 +49,9 @@ public final class Classifier: Sendable {
         var moved: [ObjectIdentifier: [(area: Int, twin: Rule)]] = [:]
         var movedRules: [Rule] = []
         for rule in rankedRules + (codes?.resolvedRules ?? []) {
-            for (index, area) in (codes?.areas ?? []).enumerated() where area.category != rule.category && area.moves(ruleID: rule.id) {
+            for (index, area) in (codes?.areas ?? []).enumerated() where area.moves(ruleID: rule.id) {
+                // A row of the finding's own category holds it there (a nearer frame that says the crash is
+                // the app's own keeps a deeper one from moving it); its name and advice are still added.
                 let twin = rule.with(category: area.category, leadingAdvice: area.advice)
                 moved[ObjectIdentifier(rule), default: []].append((index, twin))
                 movedRules.append(twin)

@@ -10,7 +10,8 @@ import Yams
 /// ending in `*`); the finding keeps its rule, severity and fields, takes the area's category, gets field
 /// `area` (the row's name) and the row's advice before its own. Where several areas could move a finding,
 /// the one whose match starts first in the text wins (the frame nearest the top of a stack), ties going
-/// to the earlier row.
+/// to the earlier row; a row that `yields` (where a crash surfaced, not what the code was doing: SQLite's
+/// frames, the allocator's) wins only when no other row matches.
 public struct Area: @unchecked Sendable {
     public let name: String
     public let category: Category
@@ -21,6 +22,8 @@ public struct Area: @unchecked Sendable {
     public let example: String
     /// Rule ids, or prefixes ending in `*`, whose findings this area may move.
     public let moves: [String]
+    /// True when the row applies only where no row that does not yield matches.
+    public let yields: Bool
     public let location: SourceLocation
 
     /// True when a finding of rule `id` may be moved by this area.
@@ -43,7 +46,7 @@ public struct Area: @unchecked Sendable {
 /// Loads the area table file (`movable` groups and `areas` rows).
 enum AreaTable {
     private static let fileKeys: Set<String> = ["movable", "areas"]
-    private static let rowKeys: Set<String> = ["name", "category", "moves", "literal", "pattern", "advice", "example"]
+    private static let rowKeys: Set<String> = ["name", "category", "moves", "literal", "pattern", "advice", "example", "yields"]
 
     static func isAreaTable(_ map: [String: Node]) -> Bool { map["areas"] != nil }
 
@@ -96,12 +99,17 @@ enum AreaTable {
                 guard example.contains(value) else { throw loader.failure(at: given, "the area's example does not contain its literal") }
                 literal = Array(value.utf8)
             }
+            var yields = false
+            if let given = row["yields"] {
+                guard let value = given.bool else { throw loader.failure(at: given, "`yields` is true or false") }
+                yields = value
+            }
             let regex = try loader.compile(try text("pattern"), at: row["pattern"])
             guard regex.matches(example, scratch: MatchScratch()) else {
                 throw loader.failure(at: row["example"], "the area's pattern does not match its example")
             }
             areas.append(Area(name: name, category: category, regex: regex, literal: literal, advice: try text("advice"),
-                              example: example, moves: moves,
+                              example: example, moves: moves, yields: yields,
                               location: SourceLocation(file: path, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)))
         }
         return areas

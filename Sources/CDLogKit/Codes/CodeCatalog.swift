@@ -221,9 +221,11 @@ public final class CodeCatalog: Sendable {
                 }
                 severity = given
             }
+            // A marker's rule is a catch-all (negative priority, as the rules that resolve to it): the joined
+            // reading of a wrapped message never prefers it to a rule that matched the message as printed.
             let rule = byCategory[category] ?? Rule(
                 id: (activity ? "activity." : "fallback.") + category.id, title: title, category: category, severity: severity,
-                priority: 0, input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
+                priority: activity ? -150 : -100, input: .log, patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [],
                 advice: activity
                     ? "Routine activity of the persistence stack or a library built on it, reported no failure; it is context for the entries around it."
                     : "No rule or code table knows this message yet. Read the whole entry; the framework and the words it carries point at the area. Please report it so a rule can be written.",
@@ -258,10 +260,15 @@ public final class CodeCatalog: Sendable {
     func nearestArea(_ candidates: [(area: Int, twin: Rule)], in message: UnsafeRawBufferPointer, ranges: [Range<Int>],
                      scratch: MatchScratch) -> (area: Int, twin: Rule)? {
         for range in ranges {
-            var best: (start: Int, candidate: (area: Int, twin: Rule))? = nil
+            var best: (start: Int, yields: Bool, candidate: (area: Int, twin: Rule))? = nil
             for candidate in candidates {
-                guard let start = areas[candidate.area].firstMatch(in: message, range: range, scratch: scratch) else { continue }
-                if best == nil || start < best!.start { best = (start, candidate) }
+                let area = areas[candidate.area]
+                // A yielding row is not even run once a row that does not yield has matched.
+                if let best, !best.yields, area.yields { continue }
+                guard let start = area.firstMatch(in: message, range: range, scratch: scratch) else { continue }
+                if best == nil || (best!.yields && !area.yields) || (best!.yields == area.yields && start < best!.start) {
+                    best = (start, area.yields, candidate)
+                }
             }
             if let best { return best.candidate }
         }

@@ -57,6 +57,9 @@ public struct XcodeConsoleFormat: LineFormat {
     /// KERN_INVALID_ADDRESS at 0x10`, `EXC_BREAKPOINT UNKNOWN at 0x…`, `EXC_CRASH (SIGABRT)`).
     static func isCrashBlockLine(_ line: UnsafeRawBufferPointer) -> Bool {
         if line.hasPrefix("Thread : Crashed:") { return true }
+        // A crash reporter's signal and its code on lines of their own (`SIGSEGV`, `SEGV_ACCERR`,
+        // `KERN_INVALID_ADDRESS at 0x10`).
+        if isSignalLine(line) { return true }
         if line.hasPrefix("Thread ") {
             var i = 7
             let digits = i
@@ -68,17 +71,34 @@ public struct XcodeConsoleFormat: LineFormat {
         while i < line.count, (line[i] >= 65 && line[i] <= 90) || line[i] == 95 { i += 1 }
         guard i > 4, i < line.count, line[i] == 32 else { return false }
         return line.hasPrefix(" KERN_", at: i) || line.hasPrefix(" UNKNOWN", at: i) || line.hasPrefix(" at 0x", at: i)
-            || line.hasPrefix(" (SIG", at: i) || line.hasPrefix(" (code=", at: i)
+            || line.hasPrefix(" (SIG", at: i) || line.hasPrefix(" (code=", at: i) || line.hasPrefix(" 0x", at: i)
+    }
+
+    /// `SIGSEGV`, `SIGABRT (code 0)`, `SEGV_ACCERR`, `BUS_ADRALN at 0x…`, `KERN_INVALID_ADDRESS …`: an
+    /// upper-case signal name or code opening the line, alone or before ` (`, ` at` or an address.
+    static func isSignalLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        let known: [StaticString] = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP", "SIGKILL", "SEGV_", "BUS_", "KERN_"]
+        guard let first = line.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "B") || first == UInt8(ascii: "K"),
+              known.contains(where: { line.hasPrefix($0) }) else { return false }
+        var i = 0
+        while i < line.count, (line[i] >= 65 && line[i] <= 90) || line[i] == 95 { i += 1 }
+        var end = line.count
+        while end > i, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+        return i == end || line.hasPrefix(" (", at: i) || line.hasPrefix(" at ", at: i) || line.hasPrefix(" 0x", at: i)
     }
 
     /// `N  Image  0x… symbol`: a frame number, white space, an image name (which may hold spaces: `The
-    /// Blue Alliance`, `Google Maps`), white space, an address.
+    /// Blue Alliance`, `Google Maps`), white space, an address. Crash reporters that print no address are
+    /// frames too: `N | symbol (file.c:12)` (Bugly), and `N  image  symbol + 20` or `N  image  symbol
+    /// (File.m:12)` with at least two words after the number.
     static func isFrameLine(_ line: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i < line.count, i < 4, line[i] >= 48, line[i] <= 57 { i += 1 }
         guard i > 0, i < 4, i < line.count, ByteClass.isBlank(line[i]) else { return false }
         i = ByteScan.spaces(line, at: i)
         let imageStart = i
+        if i + 1 < line.count, line[i] == UInt8(ascii: "|"), ByteClass.isBlank(line[i + 1]) { return true }
+        if endsLikeAddresslessFrame(line, from: imageStart) { return true }
         // The image name ends at the first white space followed by `0x` and a hex digit, within the width
         // a crash report gives image names.
         let limit = min(line.count - 3, imageStart + 64)
@@ -90,6 +110,31 @@ public struct XcodeConsoleFormat: LineFormat {
             i += 1
         }
         return false
+    }
+
+    /// True when `line[from...]` is two words or more ending in a symbol offset (` + 20`) or a source
+    /// location in parentheses (`(sqlite3.c:46418)`, `(FMDatabase.m:761)`).
+    static func endsLikeAddresslessFrame(_ line: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        var end = line.count
+        while end > start, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+        guard end - start >= 8, let firstBlank = (start..<end).first(where: { ByteClass.isBlank(line[$0]) }),
+              firstBlank > start else { return false }
+        // ` + 20`: digits after a plus between spaces.
+        var j = end
+        while j > firstBlank, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
+        if j < end, j - 3 >= firstBlank, line[j - 1] == 32, line[j - 2] == UInt8(ascii: "+"), line[j - 3] == 32 { return true }
+        // `(File.ext:123)`: a dotted file name and a line number closing the line.
+        guard line[end - 1] == UInt8(ascii: ")") else { return false }
+        j = end - 1
+        while j > firstBlank, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
+        guard j < end - 1, j - 1 > firstBlank, line[j - 1] == UInt8(ascii: ":") else { return false }
+        var k = j - 1
+        var sawDot = false
+        while k > firstBlank, line[k - 1] != UInt8(ascii: "("), !ByteClass.isBlank(line[k - 1]) {
+            if line[k - 1] == UInt8(ascii: ".") { sawDot = true }
+            k -= 1
+        }
+        return sawDot && k > firstBlank && line[k - 1] == UInt8(ascii: "(")
     }
 
     /// Words that open a console entry: `CoreData:`, level words, `CoreData+CloudKit:`, `SwiftData/`.

@@ -125,6 +125,10 @@ import Testing
             ("SwiftData: ModelContainer could not be created: unexpected layout", "fallback.init"),
             ("CloudKit: failed to fetch the zone list for an unknown reason", "fallback.cloudkit"),
             ("CoreData: error: migration of the legacy store failed", "fallback.migration"),
+            // Setting up first: an entry saying a store could not be opened is about loading the stack,
+            // whatever tag (`[Migration]`) or framework (CloudKit) it names.
+            ("[Migration] Failed to open store <private>. Requires update via assetsd (256: <private>)", "fallback.init"),
+            ("CloudKit setup failed because it couldn't register a handler for the export activity.", "fallback.init"),
             ("[com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a temporary identifier, failed", "fallback.concurrency"),
             ("error: Error: Persistent History (2) has to be truncated due to the following entities being removed", "fallback.history"),
             ("Error merging: Error Domain=CDEErrorDomain Code=106 \"The operation couldn’t be completed.\"", "fallback.sync"),

@@ -34,6 +34,16 @@ import Testing
         #expect(TestSupport.classify(unknown)?.rule.id == "coredata.concurrency.change-processing-exception")
     }
 
+    /// A reason Core Data logged at its `error:` level is the logged form: `error`, unless the same entry
+    /// says the app terminated.
+    @Test func aReasonCoreDataLoggedAsAnErrorIsAnError() throws {
+        let logged = "CoreData: error: keypath title not found in entity Note"
+        let result = try #require(TestSupport.classify(logged))
+        #expect(result.rule.id.hasSuffix(".caught") && result.category == .model && result.severity == .error, "\(result.rule.id)")
+        let terminated = logged + "\n*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'keypath title not found in entity Note'"
+        #expect(TestSupport.classify(terminated)?.severity == .fatal)
+    }
+
     @Test func aGenericNameCountsOnlyAroundPersistence() throws {
         let inCoreData = "Fatal Exception: NSInternalInconsistencyException (thrown from -[NSManagedObjectContext save:])"
         #expect(TestSupport.classify(inCoreData)?.rule.id == "exception.name.nsinternalinconsistencyexception")

@@ -84,6 +84,25 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.severity == .fatal)
     }
 
+    /// Frames a poster picked out of a symbolicated stack (no image, no address) count up: one stack. A
+    /// numbered line whose number does not grow, or a list item, starts an entry of its own.
+    @Test func numberedFramesCountingUpAreOneStack() throws {
+        let text = """
+        0  _assertionFailure
+        2  SwiftData __swift_memcpy9_8
+        4  SwiftData _SD_get_faulting_backingdata_tsd
+        5  PositionEntity.coordinate.getter
+        1  restarted numbering
+        1. Open the app
+        2. Tap Sync
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 5, 6, 7])
+        #expect(entries.map(\.endLine) == [4, 5, 6, 7])
+        let stack = try #require(TestSupport.classify(entries[0].message))
+        #expect(stack.category == .concurrency && stack.severity == .fatal, "\(stack.rule.id)")
+    }
+
     @Test func sentencesAPageWrappedStayOneMessage() throws {
         // The first line ends in a space the wrapper left.
         let text = "CoreData: warning: Multiple NSEntityDescriptions claim the NSManagedObject \n" + """

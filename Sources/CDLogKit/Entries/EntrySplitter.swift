@@ -211,6 +211,11 @@ public struct EntrySplitter {
                 // up to the one that closes it belong to it.
                 header = nil
             }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
+                // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
+                // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
+                header = nil
+            }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
@@ -309,6 +314,29 @@ public struct EntrySplitter {
         while end > i, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         guard end > i else { return false }
         return !message[i..<end].contains(32)
+    }
+
+    /// True when `line` opens with a frame number (1 to 3 digits, then a tab or two spaces) greater than the
+    /// one that opens the open message's last line: the next frame of a stack printed without addresses.
+    static func continuesNumberedFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard let next = frameNumber(line) else { return false }
+        var start = message.count
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let last = UnsafeRawBufferPointer(rebasing: message[start...])
+        let indent = ByteScan.spaces(last, at: 0)
+        guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: last[indent...])) else { return false }
+        return previous < next
+    }
+
+    /// The number opening `line` when 1 to 3 digits are followed by a tab or two spaces and then text.
+    private static func frameNumber(_ line: UnsafeRawBufferPointer) -> Int? {
+        var i = 0
+        var number = 0
+        while i < line.count, i < 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
+        guard i > 0, i < 4, i + 1 < line.count else { return nil }
+        guard line[i] == 9 || (line[i] == 32 && line[i + 1] == 32) else { return nil }
+        let text = ByteScan.spaces(line, at: i)
+        return text < line.count ? number : nil
     }
 
     /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client

@@ -22,13 +22,31 @@ public struct Area: @unchecked Sendable {
     public let example: String
     /// Rule ids, or prefixes ending in `*`, whose findings this area may move.
     public let moves: [String]
+    /// `moves` split for the classifier's start-up, which asks about every rule: whole ids, and prefixes.
+    private let movedIDs: Set<String>
+    private let movedPrefixes: [Substring]
     /// True when the row applies only where no row that does not yield matches.
     public let yields: Bool
     public let location: SourceLocation
 
     /// True when a finding of rule `id` may be moved by this area.
     public func moves(ruleID id: String) -> Bool {
-        moves.contains { $0.hasSuffix("*") ? id.hasPrefix($0.dropLast()) : id == $0 }
+        movedIDs.contains(id) || movedPrefixes.contains { id.hasPrefix($0) }
+    }
+
+    init(name: String, category: Category, regex: PCRERegex, literal: [UInt8]?, advice: String, example: String,
+         moves: [String], yields: Bool, location: SourceLocation) {
+        self.name = name
+        self.category = category
+        self.regex = regex
+        self.literal = literal
+        self.advice = advice
+        self.example = example
+        self.moves = moves
+        movedIDs = Set(moves.filter { !$0.hasSuffix("*") })
+        movedPrefixes = moves.filter { $0.hasSuffix("*") }.map { $0.dropLast() }
+        self.yields = yields
+        self.location = location
     }
 
     /// Where this area's first match in `range` of `message` starts, if it matches there.

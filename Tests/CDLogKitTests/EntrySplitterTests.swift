@@ -103,6 +103,38 @@ import Testing
         #expect(stack.category == .concurrency && stack.severity == .fatal, "\(stack.rule.id)")
     }
 
+    /// AppKit's `An uncaught exception was raised`, the reason on the next line and NSException's `(`
+    /// frame list are one exception; its reason decides the finding.
+    @Test func appKitsUncaughtExceptionKeepsItsReasonAndFrames() throws {
+        let text = """
+        An uncaught exception was raised
+        +entityForName: nil is not a legal NSManagedObjectContext parameter searching for entity name 'Record'
+        (
+        	0   CoreFoundation    0x00007fff90d8403c __exceptionPreprocess + 172
+        	1   libobjc.A.dylib   0x00007fff91a6976e objc_exception_throw + 43
+        )
+        Next message
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 7])
+        let exception = try #require(TestSupport.classify(entries[0].message))
+        #expect(exception.category == .initialization && exception.severity == .fatal, "\(exception.rule.id)")
+    }
+
+    /// Bare lines among prefixed ones that open with bracketed tags (`[SQLITERK_OK]`, `[SQLITERK_DAMAGED]`)
+    /// are a logger's messages, one each.
+    @Test func bracketedTagsOpenMessagesAmongPrefixedLines() throws {
+        let text = """
+        [SQLITERK_OK] Begin parsing sqlite_master...
+        [SQLITERK_DAMAGED] Failed to parse page 1.
+        2023-02-06 18:32:11.595739+0800 App[16074:450406] Code:1, Type:SQLiteGlobal, Msg:table test already exists
+        [SQLITERK_CANTOPEN] EXEC FAILED: table test already exists
+        """
+        let entries = try TestSupport.entries(text)
+        // The third line's message opens with no tag: the tagged line after it stays its continuation.
+        #expect(entries.map(\.line) == [1, 2, 3])
+    }
+
     @Test func sentencesAPageWrappedStayOneMessage() throws {
         // The first line ends in a space the wrapper left.
         let text = "CoreData: warning: Multiple NSEntityDescriptions claim the NSManagedObject \n" + """

@@ -211,6 +211,11 @@ public struct EntrySplitter {
                 // up to the one that closes it belong to it.
                 header = nil
             }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.announcesUncaughtException(entry.message.bytes) {
+                // AppKit prints `An uncaught exception was raised`, then the reason and the backtrace on lines
+                // of their own: one exception.
+                header = nil
+            }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
                 // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
@@ -314,6 +319,14 @@ public struct EntrySplitter {
         while end > i, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         guard end > i else { return false }
         return !message[i..<end].contains(32)
+    }
+
+    /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.
+    static func announcesUncaughtException(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let words: StaticString = "An uncaught exception was raised"
+        return end == words.utf8CodeUnitCount && message.hasPrefix(words)
     }
 
     /// True when `line` opens with a frame number (1 to 3 digits, then a tab or two spaces) greater than the
@@ -457,9 +470,10 @@ public struct EntrySplitter {
         // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
         // Swift runtime prints a trap on a line of its own.
         if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) { return true }
-        // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too: the
-        // logger printed another message.
-        if let tag = loggerTag(line), let open = loggerTag(message), tag.elementsEqual(open) { return true }
+        // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too, or
+        // bracketed tags open both (`[SQLITERK_OK]`, then `[SQLITERK_DAMAGED]`): the logger printed another message.
+        if let tag = loggerTag(line), let open = loggerTag(message),
+           tag.elementsEqual(open) || (tag.first == UInt8(ascii: "[") && open.first == UInt8(ascii: "[")) { return true }
         guard startsParagraph(line) else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }

@@ -27,6 +27,8 @@ public struct XcodeConsoleFormat: LineFormat {
         // FMDB prints the statement and the database of a failed call on lines of their own after the error.
         if line.hasPrefix("DB Query: ") || line.hasPrefix("DB Path: ") { return nil }
         if first == UInt8(ascii: "}") || first == UInt8(ascii: ")") { return nil }
+        // `(` alone opens the frame list NSException's description prints under its reason.
+        if first == UInt8(ascii: "("), line.dropFirst().allSatisfy(ByteClass.isBlank) { return nil }
         // The inner and bottom lines of a box a logger draws around one message (`║ …`, `╚═══`, `│`, `└`):
         // box-drawing characters (U+2500–U+257F) other than a top-left corner continue the box.
         if first == 0xE2, line.count >= 3, line[1] == 0x94 || line[1] == 0x95, !XcodeConsoleFormat.opensBox(line[1], line[2]) { return nil }

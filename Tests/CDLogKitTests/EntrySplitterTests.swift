@@ -135,6 +135,32 @@ import Testing
         #expect(entries.map(\.line) == [1, 2, 3])
     }
 
+    /// Crashlytics sets a blank line between its header block (`Crashed: queue`, the trap) and the crashed
+    /// thread or the trap's message: one crash. Any other line after a blank line is a message of its own.
+    @Test func aCrashHeaderBlockKeepsItsThreadAcrossABlankLine() throws {
+        let text = """
+        Crashed: com.apple.main-thread
+        EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0000000000000000
+
+        Crashed: com.apple.main-thread
+        0  libsqlite3.dylib  0x181cce03c sqlite3_step + 9096
+        1  App  0x100a2c3f4 -[Store fetch] + 36
+
+        Next message
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 8])
+        #expect(TestSupport.classify(entries[0].message)?.category == .store)
+    }
+
+    /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.
+    @Test func aTypeNameAfterALineWrappedAtASpaceContinuesIt() throws {
+        let text = "CoreData: warning: Property 'tags' on Entity 'Message' is using nil or an insecure \nNSValueTransformer.  Please switch to using \"NSSecureUnarchiveFromData\" instead.\nCKRecord printed alone"
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 3])
+        #expect(TestSupport.classify(entries[0].message)?.category == .model)
+    }
+
     @Test func sentencesAPageWrappedStayOneMessage() throws {
         // The first line ends in a space the wrapper left.
         let text = "CoreData: warning: Multiple NSEntityDescriptions claim the NSManagedObject \n" + """

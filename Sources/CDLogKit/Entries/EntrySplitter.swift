@@ -171,7 +171,10 @@ public struct EntrySplitter {
                 return
             }
             if isBlank(line) {
-                if blankEndsEntry { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit) } else if open { pendingBlankLines += 1 }
+                // Crashlytics sets a blank line between its header block and the crashed thread: kept open.
+                if blankEndsEntry, !(open && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)) {
+                    try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
+                } else if open { pendingBlankLines += 1 }
                 return
             }
             if lineFormat.isBoilerplate(line) { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit); return }
@@ -210,6 +213,13 @@ public struct EntrySplitter {
                 // `provisional: true}`, a userInfo whose reason lists `Entity: attribute` lines): the lines
                 // up to the one that closes it belong to it.
                 header = nil
+            }
+            if header != nil, open, !prefixed, pendingBlankLines > 0 {
+                // Only a crash header block is still open after a blank line in bare text: what follows it is
+                // its thread or its trap's message, or else a message of its own.
+                if EntrySplitter.continuesCrashHeaderBlock(line) { header = nil } else {
+                    try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
+                }
             }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.announcesUncaughtException(entry.message.bytes) {
                 // AppKit prints `An uncaught exception was raised`, then the reason and the backtrace on lines
@@ -359,6 +369,8 @@ public struct EntrySplitter {
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }
+        // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
+        if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
         guard let first = line.first, first >= 97, first <= 122 else { return false }
         var i = 0
         while i < line.count, line[i] != 32 {
@@ -383,6 +395,29 @@ public struct EntrySplitter {
         guard wordStart < end, end - wordStart <= 4 else { return false }
         let word = Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
         return unfinishedWords.contains(word)
+    }
+
+    /// True when the last line of `message` is at least `wrapWidth` bytes and ends in a space: a line a page
+    /// or a mail client broke.
+    static func endsInWrapSpace(_ message: UnsafeRawBufferPointer) -> Bool {
+        guard let last = message.last, last == 32 else { return false }
+        var start = message.count
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        return message.count - start >= wrapWidth
+    }
+
+    /// True when `message` is only a crash reporter's header block (Crashlytics' `Crashed: queue` and its
+    /// `EXC_…` line): the thread's frames or the trap's message follow it after a blank line.
+    static func isCrashHeaderBlock(_ message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count < 512, message.hasPrefix("Crashed: ") || message.hasPrefix("crashed: ") else { return false }
+        return message.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } < 3
+    }
+
+    /// What may follow a crash reporter's header block after a blank line: the crashed thread again, a
+    /// thread's name, the trap's message.
+    static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("Fatal error: ")
+            || line.hasPrefix("Fatal Exception: ")
     }
 
     /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.

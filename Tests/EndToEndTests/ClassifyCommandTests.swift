@@ -317,6 +317,22 @@ import Testing
         #expect(!r.stderr.contains(".DS_Store"))
     }
 
+    /// A test run's output that quotes a crash report, a Crashlytics block and AppKit's uncaught exception
+    /// name no console entry word, and are still logs: a folder walk keeps them.
+    @Test func testOutputQuotingACrashIsKeptFromAFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-crashes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: BinaryRunner.packageRoot.appendingPathComponent("Samples/crash/embedded-in-test-output.log"),
+                                         to: root.appendingPathComponent("test-run.log"))
+        try Data("Crashed: com.apple.main-thread\n0  libsqlite3.dylib  0x181cce03c sqlite3_step + 9096\n".utf8).write(to: root.appendingPathComponent("crashlytics.txt"))
+        try Data("An uncaught exception was raised\n+entityForName: nil is not a legal NSManagedObjectContext parameter searching for entity name 'Note'\n".utf8).write(to: root.appendingPathComponent("appkit.txt"))
+        let r = try BinaryRunner.cdlog(["classify", "--format", "jsonl", root.path])
+        #expect(!r.stderr.contains("skipped"), "\(r.stderr)")
+        #expect(r.stdout.contains("test-run.log") && r.stdout.contains("crash.swift-trap"))
+        #expect(r.stdout.contains("crashlytics.txt") && r.stdout.contains("appkit.txt"))
+    }
+
     @Test func aFolderWithNothingToReadIsOneLine() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

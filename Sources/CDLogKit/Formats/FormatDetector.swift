@@ -79,8 +79,9 @@ public enum FormatDetector {
     }
 
     /// True when some line of the sample opens with a console entry word (`CoreData:`, `error:`, a level
-    /// word, `SwiftData`…) or a known error form (`Error Domain=`, `<CKError`, `*** Terminating app`):
-    /// bare text that is a console paste, not prose.
+    /// word, `SwiftData`…), a known error form (`Error Domain=`, `<CKError`, `*** Terminating app`), or a
+    /// crash (a pasted report's `Incident Identifier:`, `Exception Type:`, Crashlytics' `Crashed:`, AppKit's
+    /// uncaught exception): bare text that is a console paste or a test run's output, not prose.
     public static func hasEntryWord(_ bytes: ArraySlice<UInt8>) -> Bool {
         let array = Array(bytes)
         return array.withUnsafeBytes { raw in
@@ -92,7 +93,9 @@ public enum FormatDetector {
                 let i = ByteScan.spaces(line, at: 0)
                 if XcodeConsoleFormat.startsEntryWord(line, at: i) || line.hasPrefix("Error Domain=", at: i)
                     || line.hasPrefix("<CKError", at: i) || line.hasPrefix("*** Terminating app", at: i)
-                    || line.hasPrefix("Fatal error: ", at: i) { return true }
+                    || line.hasPrefix("Fatal error: ", at: i) || line.hasPrefix("Fatal Exception: ", at: i)
+                    || line.hasPrefix("Incident Identifier:", at: i) || line.hasPrefix("Exception Type:", at: i)
+                    || line.hasPrefix("Crashed: ", at: i) || line.hasPrefix("An uncaught exception was raised", at: i) { return true }
                 start = end + 1
             }
             return false

@@ -330,7 +330,7 @@ public enum ReportRenderer {
                 ("model hashes", cd.modelVersionHashes.map { "\($0.entity) \($0.hash.prefix(12))…" }.joined(separator: ", ")),
             ]
             for e in cd.entities {
-                rows.append(("entity \(e.name)", "\(e.rows.map(String.init) ?? "table missing") rows (Z_ENT \(e.entityNumber), \(e.kind))"))
+                rows.append(("entity \(e.name)", "\(e.rows.map { counted($0, "row", "rows") } ?? "table missing") (Z_ENT \(e.entityNumber), \(e.kind))"))
             }
             if let hi = cd.history {
                 rows.append(("history", "\(hi.transactions) transactions, \(hi.changes ?? 0) changes, \(isoDate(cocoaSeconds: hi.oldest) ?? "—") … \(isoDate(cocoaSeconds: hi.newest) ?? "—")"))

@@ -53,12 +53,12 @@ struct RulesCommand: ParsableCommand {
             let sink = OutputSink()
             for failure in failures { try sink.write(visibleControlCharacters(failure.description) + "\n") }
             for problem in dangling { try sink.write("Rules/diagnoses: error: " + visibleControlCharacters(problem) + "\n") }
-            try sink.write("\(tested.count) rules, \(examples) examples: \(examples - failures.count) passed, \(failures.count) failed\n")
+            try sink.write(counted(tested.count, "rule", "rules") + ", " + counted(examples, "example", "examples") + ": \(examples - failures.count) passed, \(failures.count) failed\n")
             if !dangling.isEmpty { try sink.write("\(dangling.count) diagnosis references do not resolve\n") }
             // Every pattern earns an example that shows it working (lnav refuses a format whose pattern
             // matches none of its samples).
             for problem in unshown { try sink.write(visibleControlCharacters(problem.description) + "\n") }
-            if !unshown.isEmpty { try sink.write("\(unshown.count) patterns are matched by none of their rule's examples\n") }
+            if !unshown.isEmpty { try sink.write(counted(unshown.count, "pattern is", "patterns are") + " matched by none of their rule's examples\n") }
             try sink.flush()
             if !failures.isEmpty || !dangling.isEmpty || !unshown.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
         }

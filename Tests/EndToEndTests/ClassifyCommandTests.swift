@@ -197,7 +197,7 @@ import Testing
         """.write(to: directory.appendingPathComponent("mine.yaml"), atomically: true, encoding: .utf8)
         let test = try BinaryRunner.cdlog(["rules", "test", directory.path])
         #expect(test.status == 0, "\(test.stdout)")
-        #expect(test.stdout.contains("1 rules, 3 examples: 3 passed, 0 failed"))
+        #expect(test.stdout.contains("1 rule, 3 examples: 3 passed, 0 failed"))
         let classify = try BinaryRunner.cdlog(["classify", "--rules", directory.path, "--format", "jsonl"], stdin: Data("MyAppSyncBanner shown now\n".utf8))
         #expect(classify.stdout.contains("\"rule\":\"myapp.sync-banner\""))
         // A pattern that no example shows working fails the test, named with its file and line.
@@ -214,7 +214,7 @@ import Testing
         let unshown = try BinaryRunner.cdlog(["rules", "test", directory.path])
         #expect(unshown.status == 1)
         #expect(unshown.stdout.contains("pattern 2 (`MyAppSyncBanner displayed`) matches none of the rule's `match` examples"))
-        #expect(unshown.stdout.contains("1 patterns are matched by none of their rule's examples"))
+        #expect(unshown.stdout.contains("1 pattern is matched by none of their rule's examples"))
     }
 
     @Test func textAndMarkdownFormats() throws {

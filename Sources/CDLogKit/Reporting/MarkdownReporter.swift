@@ -36,7 +36,7 @@ final class MarkdownReporter: Reporter {
 
     func finish(summary: ClassifySummary) throws {
         var out = "## cdlog findings\n\n"
-        out += "\(summary.entries) entries read · \(summary.classified) classified · \(summary.findings) findings shown\n\n"
+        out += counted(summary.entries, "entry", "entries") + " read · \(summary.classified) classified · " + counted(summary.findings, "finding", "findings") + " shown\n\n"
         if !summary.byCategory.isEmpty {
             out += "| Category | Count |\n|---|---:|\n"
             for (c, n) in summary.byCategory { out += "| \(c.id) | \(n) |\n" }

@@ -74,14 +74,14 @@ final class TextReporter: RenderingReporter {
 
     func finish(summary: ClassifySummary) throws {
         var out = "\n"
-        out += "\(summary.entries) entries read, \(summary.classified) classified, \(summary.findings) findings shown\n"
+        out += counted(summary.entries, "entry", "entries") + " read, \(summary.classified) classified, " + counted(summary.findings, "finding", "findings") + " shown\n"
         if !summary.byCategory.isEmpty {
             let parts = summary.byCategory.map { "\($0.category.id) \($0.count)" }
             out += "by category: " + parts.joined(separator: ", ") + "\n"
             let severities = summary.bySeverity.map { "\($0.severity.name) \($0.count)" }
             out += "by severity: " + severities.joined(separator: ", ") + "\n"
         }
-        if summary.truncatedEntries > 0 { out += "\(summary.truncatedEntries) entries were cut at 1 MiB\n" }
+        if summary.truncatedEntries > 0 { out += counted(summary.truncatedEntries, "entry was", "entries were") + " cut at 1 MiB\n" }
         if summary.entries > 0 && summary.classified == 0 { out += ClassifySummary.nothingRelevantHint + "\n" }
         let advised = adviceOrder.filter { $0.advice != nil && $0.severity >= .warning }
         if !advised.isEmpty {

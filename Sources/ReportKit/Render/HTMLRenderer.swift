@@ -122,7 +122,7 @@ enum HTMLRenderer {
         }
         if let note = Wording.timelineNote(doc) { o += "<p class=\"muted\">\(escape(note))</p>\n" }
 
-        o += "<h2>Counts</h2>\n<p>\(Format.grouped(doc.entries)) entries read, \(Format.grouped(doc.classified)) classified.</p>\n"
+        o += "<h2>Counts</h2>\n<p>" + counted(doc.entries, "entry", "entries", number: { Format.grouped($0) }) + " read, \(Format.grouped(doc.classified)) classified.</p>\n"
         if !doc.byCategory.isEmpty {
             o += "<table><tr><th>category</th><th>entries</th></tr>\n" + doc.byCategory.map { "<tr><td>\($0.0.id)</td><td>\($0.1)</td></tr>\n" }.joined() + "</table>\n"
             o += "<table><tr><th>severity</th><th>entries</th></tr>\n" + doc.bySeverity.map { "<tr><td>\(sev($0.0))</td><td>\($0.1)</td></tr>\n" }.joined() + "</table>\n"
@@ -135,13 +135,13 @@ enum HTMLRenderer {
             o += "<table><tr><th>field</th><th>value</th></tr>\n" + crash.facts.map { "<tr><td>\(escape($0.label))</td><td>\(escape($0.value))</td></tr>\n" }.joined() + "</table>\n"
             if !crash.blamedFrames.isEmpty { o += "<p><b>Blamed frames:</b></p>\n<ul>\n" + crash.blamedFrames.map { "<li>\(code($0))</li>\n" }.joined() + "</ul>\n" }
             if !crash.exceptionBacktrace.isEmpty {
-                o += "<details><summary>Exception backtrace (top \(crash.exceptionBacktrace.count) frames)</summary><pre>\(escape(crash.exceptionBacktrace.joined(separator: "\n")))</pre></details>\n"
+                o += "<details><summary>Exception backtrace (top \(counted(crash.exceptionBacktrace.count, "frame", "frames")))</summary><pre>\(escape(crash.exceptionBacktrace.joined(separator: "\n")))</pre></details>\n"
             }
             if let thread = crash.crashedThread, !crash.crashedThreadFrames.isEmpty {
-                o += "<details><summary>Crashed thread \(escape(thread)) (top \(crash.crashedThreadFrames.count) frames)</summary><pre>\(escape(crash.crashedThreadFrames.joined(separator: "\n")))</pre></details>\n"
+                o += "<details><summary>Crashed thread \(escape(thread)) (top \(counted(crash.crashedThreadFrames.count, "frame", "frames")))</summary><pre>\(escape(crash.crashedThreadFrames.joined(separator: "\n")))</pre></details>\n"
             }
             if !crash.mainThreadFrames.isEmpty {
-                o += "<details><summary>Main thread (top \(crash.mainThreadFrames.count) frames)</summary><pre>\(escape(crash.mainThreadFrames.joined(separator: "\n")))</pre></details>\n"
+                o += "<details><summary>Main thread (top \(counted(crash.mainThreadFrames.count, "frame", "frames")))</summary><pre>\(escape(crash.mainThreadFrames.joined(separator: "\n")))</pre></details>\n"
             }
             if !crash.cannotTell.isEmpty {
                 o += "<details><summary>What this report cannot tell</summary><ul>\n" + crash.cannotTell.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul></details>\n"
@@ -169,7 +169,7 @@ enum HTMLRenderer {
         if doc.templates.isEmpty {
             o += "<p>None: every Core Data / CloudKit line was classified.</p>\n"
         } else {
-            o += "<p>\(Format.grouped(doc.unclassifiedRelevant)) lines no rule classified, grouped into \(doc.templates.count) templates (UUIDs, addresses, numbers, paths and record names masked) — material for new rules.</p>\n"
+            o += "<p>\(counted(doc.unclassifiedRelevant, "line", "lines", number: { Format.grouped($0) })) no rule classified, grouped into \(counted(doc.templates.count, "template", "templates")) (UUIDs, addresses, numbers, paths and record names masked) — material for new rules.</p>\n"
             o += "<table><tr><th>#</th><th>template</th><th>count</th><th>first</th><th>last</th></tr>\n"
             for (i, t) in doc.templates.enumerated() {
                 o += "<tr><td>\(i + 1)</td><td>\(code(t.template.cut(200)))<details><summary>example</summary><pre>\(escape(t.example))</pre></details></td><td>\(t.count)</td><td>\(code(t.firstLocation))</td><td>\(code(t.lastLocation))</td></tr>\n"

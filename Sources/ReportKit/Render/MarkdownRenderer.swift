@@ -164,7 +164,7 @@ enum MarkdownRenderer {
         if let note = Wording.timelineNote(doc) { o += "\n\(note)\n" }
 
         // Counts.
-        o += "\n## Counts\n\n\(Format.grouped(doc.entries)) entries read, \(Format.grouped(doc.classified)) classified.\n\n"
+        o += "\n## Counts\n\n" + counted(doc.entries, "entry", "entries", number: { Format.grouped($0) }) + " read, \(Format.grouped(doc.classified)) classified.\n\n"
         if !doc.byCategory.isEmpty {
             o += "| category | entries |\n|---|---|\n" + doc.byCategory.map { "| \($0.0.id) | \($0.1) |\n" }.joined() + "\n"
             o += "| severity | entries |\n|---|---|\n" + doc.bySeverity.map { "| \($0.0.name) | \($0.1) |\n" }.joined()
@@ -182,13 +182,13 @@ enum MarkdownRenderer {
                 o += "**Blamed frames:**\n\n" + crash.blamedFrames.map { "- \(code($0))\n" }.joined() + "\n"
             }
             if !crash.exceptionBacktrace.isEmpty {
-                o += details("Exception backtrace (top \(crash.exceptionBacktrace.count) frames)", block(crash.exceptionBacktrace.joined(separator: "\n"))) + "\n"
+                o += details("Exception backtrace (top \(counted(crash.exceptionBacktrace.count, "frame", "frames")))", block(crash.exceptionBacktrace.joined(separator: "\n"))) + "\n"
             }
             if let thread = crash.crashedThread, !crash.crashedThreadFrames.isEmpty {
-                o += details("Crashed thread \(thread) (top \(crash.crashedThreadFrames.count) frames)", block(crash.crashedThreadFrames.joined(separator: "\n"))) + "\n"
+                o += details("Crashed thread \(thread) (top \(counted(crash.crashedThreadFrames.count, "frame", "frames")))", block(crash.crashedThreadFrames.joined(separator: "\n"))) + "\n"
             }
             if !crash.mainThreadFrames.isEmpty {
-                o += details("Main thread (top \(crash.mainThreadFrames.count) frames)", block(crash.mainThreadFrames.joined(separator: "\n"))) + "\n"
+                o += details("Main thread (top \(counted(crash.mainThreadFrames.count, "frame", "frames")))", block(crash.mainThreadFrames.joined(separator: "\n"))) + "\n"
             }
             if !crash.cannotTell.isEmpty {
                 o += details("What this report cannot tell", crash.cannotTell.map { "- \(cell($0))" }.joined(separator: "\n")) + "\n"
@@ -218,7 +218,7 @@ enum MarkdownRenderer {
         if doc.templates.isEmpty {
             o += "None: every Core Data / CloudKit line was classified.\n"
         } else {
-            o += "\(Format.grouped(doc.unclassifiedRelevant)) lines no rule classified, grouped into \(doc.templates.count) templates (UUIDs, addresses, numbers, paths and record names masked) — material for new rules.\n\n"
+            o += "\(counted(doc.unclassifiedRelevant, "line", "lines", number: { Format.grouped($0) })) no rule classified, grouped into \(counted(doc.templates.count, "template", "templates")) (UUIDs, addresses, numbers, paths and record names masked) — material for new rules.\n\n"
             o += "| # | template | count | first | last |\n|---|---|---|---|---|\n"
             for (i, t) in doc.templates.enumerated() {
                 o += "| \(i + 1) | \(code(t.template.cut(200))) | \(t.count) | \(code(t.firstLocation)) | \(code(t.lastLocation)) |\n"

@@ -151,6 +151,9 @@ import Testing
         let entries = try TestSupport.entries(text, format: .xcode)
         #expect(entries.map(\.line) == [1, 8])
         #expect(TestSupport.classify(entries[0].message)?.category == .store)
+        // Three blank lines end the header block: what follows is not its thread.
+        let apart = try TestSupport.entries("Crashed: com.apple.main-thread\n\n\n\nCrashed: com.example.other\n", format: .xcode)
+        #expect(apart.map(\.line) == [1, 5])
     }
 
     /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.

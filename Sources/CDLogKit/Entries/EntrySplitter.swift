@@ -171,8 +171,9 @@ public struct EntrySplitter {
                 return
             }
             if isBlank(line) {
-                // Crashlytics sets a blank line between its header block and the crashed thread: kept open.
-                if blankEndsEntry, !(open && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)) {
+                // Crashlytics sets one blank line between its header block and the crashed thread: kept open
+                // across up to two.
+                if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)) {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 } else if open { pendingBlankLines += 1 }
                 return

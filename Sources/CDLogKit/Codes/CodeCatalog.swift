@@ -266,7 +266,8 @@ public final class CodeCatalog: Sendable {
                 // A yielding row is not even run once a row that does not yield has matched.
                 if let best, !best.yields, area.yields { continue }
                 guard let start = area.firstMatch(in: message, range: range, scratch: scratch) else { continue }
-                if best == nil || (best!.yields && !area.yields) || (best!.yields == area.yields && start < best!.start) {
+                // Here a row that does not yield beats a yielding one, and rows alike compare their starts.
+                if best == nil || (best!.yields && !area.yields) || start < best!.start {
                     best = (start, area.yields, candidate)
                 }
             }

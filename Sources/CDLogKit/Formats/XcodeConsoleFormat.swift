@@ -79,15 +79,17 @@ public struct XcodeConsoleFormat: LineFormat {
     /// `SIGSEGV`, `SIGABRT (code 0)`, `SEGV_ACCERR`, `BUS_ADRALN at 0x…`, `KERN_INVALID_ADDRESS …`: an
     /// upper-case signal name or code opening the line, alone or before ` (`, ` at` or an address.
     static func isSignalLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        let known: [StaticString] = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP", "SIGKILL", "SEGV_", "BUS_", "KERN_"]
         guard let first = line.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "B") || first == UInt8(ascii: "K"),
-              known.contains(where: { line.hasPrefix($0) }) else { return false }
+              signalWords.contains(where: { line.hasPrefix($0) }) else { return false }
         var i = 0
         while i < line.count, (line[i] >= 65 && line[i] <= 90) || line[i] == 95 { i += 1 }
         var end = line.count
         while end > i, ByteClass.isBlank(line[end - 1]) { end -= 1 }
         return i == end || line.hasPrefix(" (", at: i) || line.hasPrefix(" at ", at: i) || line.hasPrefix(" 0x", at: i)
     }
+
+    /// The words a signal line opens with (`isSignalLine`), built once: it is asked of every bare line.
+    static let signalWords: [StaticString] = ["SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGTRAP", "SIGKILL", "SEGV_", "BUS_", "KERN_"]
 
     /// `N  Image  0x… symbol`: a frame number, white space, an image name (which may hold spaces: `The
     /// Blue Alliance`, `Google Maps`), white space, an address. Crash reporters that print no address are

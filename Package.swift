@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "walcheck", targets: ["walcheck"]),
         .library(name: "CDLogKit", targets: ["CDLogKit"]),
         .library(name: "StoreInspection", targets: ["StoreInspection"]),
+        .library(name: "CrashReports", targets: ["CrashReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,11 +48,15 @@ let package = Package(
         // Shared vocabulary: severities, categories, output sinks, JSON writing, exit codes.
         .target(name: "CDLogCore", dependencies: ["CScan"]),
 
+        // Crash-report parsing, document in, reports out: .ips, legacy .crash text, Xcode's translated
+        // reports, MetricKit payloads, hang / resource / jetsam reports, and the watchdog blame logic.
+        .target(name: "CrashReports", dependencies: ["CDLogCore"]),
+
         // Log classification: input → format detection → entries → matching → classification → reports.
         .target(
             name: "CDLogKit",
             dependencies: [
-                "CDLogCore", "CPCRE2", "CScan", "CZlib",
+                "CDLogCore", "CrashReports", "CPCRE2", "CScan", "CZlib",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedRules"]
@@ -98,7 +103,7 @@ let package = Package(
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["RuleEmbedder"]),
 
         .testTarget(name: "CDLogCoreTests", dependencies: ["CDLogCore"]),
-        .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore"],
+        .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore", "CrashReports"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
         .testTarget(name: "SysdiagnoseTests", dependencies: ["Sysdiagnose", "CDLogKit", "CDLogCore"]),

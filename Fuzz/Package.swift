@@ -34,7 +34,7 @@ let package = Package(
         // Rule files: YAML structure and PCRE2 pattern compile errors.
         fuzzTarget("FuzzRules", ["CDLogKit"]),
         // Crash reports: .ips, legacy .crash, Xcode translated reports, MetricKit JSON.
-        fuzzTarget("FuzzCrash", ["CDLogKit"]),
+        fuzzTarget("FuzzCrash", ["CDLogKit", "CrashReports"]),
         // walcheck's parsers: database header, WAL header + frame scan, wal-index, bplist, full inspection.
         fuzzTarget("FuzzStore", ["StoreInspection"]),
     ]

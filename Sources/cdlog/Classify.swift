@@ -69,7 +69,7 @@ struct Classify: ParsableCommand {
         let sources: [any ByteSource] = inputs.sources + (try paths.map { try FileByteSource(path: $0) })
         inputs.printNotes()
         let sink = OutputSink()
-        let reporter = FindingsFormat(rawValue: format.lowercased())!.makeReporter(sink: sink, color: useColor)
+        let reporter = FindingsFormat(rawValue: format.lowercased())!.makeWriter(sink: sink, color: useColor)
         let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: reporter)
         rules.warnAboutLimitedPatterns(ruleSet)
         if let failOn, let threshold = Severity(name: failOn), let highest = summary.highestSeverity, highest >= threshold {

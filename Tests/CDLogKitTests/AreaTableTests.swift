@@ -1,5 +1,6 @@
 import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 import Foundation
 import Testing
 

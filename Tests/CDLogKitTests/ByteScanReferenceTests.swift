@@ -1,3 +1,4 @@
+import CDLogCore
 @testable import CDLogKit
 import CScan
 import Testing

@@ -5,11 +5,11 @@ import Testing
 
 /// The whole classify pipeline in the library: parallel blocks, echo folding, pasted crash reports.
 @Suite struct ClassifyRunTests {
-    static func run(_ text: String, threads: Int, blockSize: Int = 4096, all: Bool = false) throws -> (TestSupport.CollectingReporter, ClassifySummary) {
+    static func run(_ text: String, threads: Int, blockSize: Int = 4096, all: Bool = false) throws -> (TestSupport.CollectingWriter, ClassifySummary) {
         try TestSupport.classifyRun(Array(text.utf8), threads: threads, blockSize: blockSize, all: all)
     }
 
-    static func describe(_ reporter: TestSupport.CollectingReporter) -> [String] {
+    static func describe(_ reporter: TestSupport.CollectingWriter) -> [String] {
         reporter.entries.map { "\($0.entry.line)-\($0.entry.endLine) \($0.classification?.rule.id ?? "-") ×\($0.count) \($0.entry.message.count)" }
     }
 

@@ -69,7 +69,7 @@ import Testing
     static let dev = TestSupport.packageRoot.appendingPathComponent("Eval/crash/dev")
 
     /// The facts of `expected` that the entries of one report get wrong (scripts/eval/crash-eval.py's rules).
-    static func wrongFacts(_ expected: [String: Any], _ entries: [ReportedEntry]) -> [String] {
+    static func wrongFacts(_ expected: [String: Any], _ entries: [ClassifiedEntry]) -> [String] {
         guard let first = entries.first else { return ["no entry"] }
         var wrong: [String] = []
         func field(_ name: String) -> String? { first.entry.field(name) }

@@ -1,5 +1,6 @@
 import CDLogCore
 @_spi(Testing) @testable import CDLogKit
+import CrashReports
 import Foundation
 import Testing
 
@@ -128,7 +129,7 @@ import Testing
     func classifyRunDoesNotDependOnReadSize(_ name: String) throws {
         let bytes = Self.sample(name)
         func run(_ chunk: Int) throws -> [String] {
-            let reporter = TestSupport.CollectingReporter()
+            let reporter = TestSupport.CollectingWriter()
             try ClassifyRun(classifier: TestSupport.classifier, options: ClassifyRun.Options())
                 .run(sources: [MemoryByteSource(name: name, bytes: bytes, chunkSize: chunk)], reporter: reporter)
             return reporter.entries.map { "\($0.entry.line)-\($0.entry.endLine) \($0.classification?.rule.id ?? "-") ×\($0.count) \($0.entry.message)" }
@@ -147,7 +148,7 @@ import Testing
             var options = ClassifyRun.Options()
             options.threads = threads
             options.includeUnclassified = true
-            let reporter = TestSupport.CollectingReporter()
+            let reporter = TestSupport.CollectingWriter()
             try ClassifyRun(classifier: TestSupport.classifier, options: options)
                 .run(sources: [MemoryByteSource(name: "big", bytes: bytes)], reporter: reporter)
             return reporter.entries.map { "\($0.entry.line)-\($0.entry.endLine) ×\($0.count) \($0.entry.message.utf8.count)" }

@@ -1,4 +1,6 @@
+import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 import Testing
 
 /// The one JSON escape decoder both JSON readers use (issue 25: they each had their own).

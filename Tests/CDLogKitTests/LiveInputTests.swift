@@ -33,9 +33,9 @@ import Testing
     }
 
     /// Records reported entries and flushes in order.
-    final class EventReporter: Reporter {
+    final class EventWriter: FindingWriter {
         var events: [String] = []
-        func report(_ entry: ReportedEntry) throws {
+        func report(_ entry: ClassifiedEntry) throws {
             events.append("\(entry.entry.line)-\(entry.entry.endLine) \(entry.classification?.rule.id ?? "-") ×\(entry.count)")
         }
         func flush() throws { events.append("flush") }
@@ -47,7 +47,7 @@ import Testing
         options.threads = threads
         options.blockSize = 4096
         options.pauseMilliseconds = pause
-        let reporter = EventReporter()
+        let reporter = EventWriter()
         try ClassifyRun(classifier: TestSupport.classifier, options: options)
             .run(sources: [PausingSource(chunks: chunks.map { Array($0.utf8) })], reporter: reporter)
         return reporter.events

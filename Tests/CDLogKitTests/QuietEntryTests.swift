@@ -223,7 +223,7 @@ import Testing
             require: ['(?i)Q7z']
         """
         let ruleSet = try RuleEngineTests.load(yaml)
-        let prefilter = Prefilter(rules: ruleSet.rules)
+        let prefilter = Prefilter(patterns: ruleSet.rules.map(\.patterns), required: ruleSet.rules.map(\.required))
         #expect(prefilter.onDemandCount == 2, "PSC and q7z; `coordinator` is long enough to scan")
         #expect(prefilter.statistics.contains("0 searched for alone, 2 on demand"), "\(prefilter.statistics)")
         let classifier = try Classifier(ruleSet: ruleSet)
@@ -256,7 +256,7 @@ import Testing
         options.unclassifiedLiterals = LiteralScanner(literals: literals.map { (bytes: $0, caseless: false) })
         options.classifierAdmitsUnclassifiedLiterals = admits
         options.skipsQuietEntries = skipping
-        let reporter = TestSupport.CollectingReporter()
+        let reporter = TestSupport.CollectingWriter()
         let summary = try ClassifyRun(classifier: classifier, options: options)
             .run(sources: [MemoryByteSource(name: "t", bytes: Array(text.utf8), chunkSize: 1000)], reporter: reporter)
         return reporter.entries.map { "\($0.entry.line) \($0.classification?.rule.id ?? "-") \($0.entry.message)" }

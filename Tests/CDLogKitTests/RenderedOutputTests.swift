@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// With several threads, the jsonl, json and text reporters get most entries rendered on the classifying
-/// threads (`RenderingReporter`), each block's echoes folded there and only its first and last
+/// threads (`RenderingFindingWriter`), each block's echoes folded there and only its first and last
 /// findings folded again across blocks. The bytes written must be those of one thread.
 @Suite struct RenderedOutputTests {
     /// What `cdlog classify --format FORMAT` writes for `bytes` (text in colour), read back from a file.
@@ -22,7 +22,7 @@ import Testing
         options.minimumSeverity = minimumSeverity
         try ClassifyRun(classifier: TestSupport.classifier, options: options)
             .run(sources: [MemoryByteSource(name: "log", bytes: bytes, chunkSize: 1000)],
-                 reporter: format.makeReporter(sink: sink, color: format == .text))
+                 reporter: format.makeWriter(sink: sink, color: format == .text))
         close(fd)
         return try String(contentsOfFile: path, encoding: .utf8)
     }

@@ -14,9 +14,9 @@ import Testing
         let bytes: [UInt8]
         let chunk: Int
         var offset = 0
-        let reporter: TestSupport.CollectingReporter
+        let reporter: TestSupport.CollectingWriter
         var reportedAtLastRead = -1
-        init(_ bytes: [UInt8], chunk: Int, reporter: TestSupport.CollectingReporter) {
+        init(_ bytes: [UInt8], chunk: Int, reporter: TestSupport.CollectingWriter) {
             self.bytes = bytes
             self.chunk = chunk
             self.reporter = reporter
@@ -41,7 +41,7 @@ import Testing
         let bytes = Array(text.utf8)
         var outputs: [[String]] = []
         for threads in [1, 2] {
-            let reporter = TestSupport.CollectingReporter()
+            let reporter = TestSupport.CollectingWriter()
             var options = ClassifyRun.Options()
             options.threads = threads
             options.blockSize = 4096
@@ -67,7 +67,7 @@ import Testing
         let report = try Self.legacyReport
         let count = 300
         let text = String(repeating: "\n" + report, count: count)
-        let reporter = TestSupport.CollectingReporter()
+        let reporter = TestSupport.CollectingWriter()
         var options = ClassifyRun.Options()
         options.includeUnclassified = true
         let source = WatchedSource(Array(text.utf8), chunk: 1 << 14, reporter: reporter)

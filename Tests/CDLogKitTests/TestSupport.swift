@@ -36,24 +36,24 @@ enum TestSupport {
     /// A whole `ClassifyRun` over `bytes` (read `chunkSize` bytes at a time) with every entry reported.
     static func classifyRun(_ bytes: [UInt8], threads: Int, blockSize: Int = 4096, all: Bool = true,
                             chunkSize: Int = 1 << 16, skipsQuietEntries: Bool = true,
-                            format: InputFormat? = nil) throws -> (CollectingReporter, ClassifySummary) {
+                            format: InputFormat? = nil) throws -> (CollectingWriter, ClassifySummary) {
         var options = ClassifyRun.Options()
         options.forcedFormat = format
         options.threads = threads
         options.blockSize = blockSize
         options.includeUnclassified = all
         options.skipsQuietEntries = skipsQuietEntries
-        let reporter = CollectingReporter()
+        let reporter = CollectingWriter()
         let summary = try ClassifyRun(classifier: classifier, options: options)
             .run(sources: [MemoryByteSource(name: "t", bytes: bytes, chunkSize: chunkSize)], reporter: reporter)
         return (reporter, summary)
     }
 
     /// A reporter that keeps what it is given.
-    final class CollectingReporter: Reporter {
-        var entries: [ReportedEntry] = []
+    final class CollectingWriter: FindingWriter {
+        var entries: [ClassifiedEntry] = []
         var summary: ClassifySummary?
-        func report(_ entry: ReportedEntry) throws { entries.append(entry) }
+        func report(_ entry: ClassifiedEntry) throws { entries.append(entry) }
         func finish(summary: ClassifySummary) throws { self.summary = summary }
     }
 

@@ -158,7 +158,7 @@ import Testing
             options.threads = threads
             options.blockSize = 4096
             options.includeUnclassified = true
-            let reporter = TestSupport.CollectingReporter()
+            let reporter = TestSupport.CollectingWriter()
             do {
                 try ClassifyRun(classifier: TestSupport.classifier, options: options)
                     .run(sources: [FailingSource(bytes: bytes)], reporter: reporter)

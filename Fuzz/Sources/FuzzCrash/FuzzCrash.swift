@@ -6,6 +6,7 @@
 // Invariants besides "never traps": detection only looks at the first 64 KiB; a document either gives
 // at least one entry or throws a one-line ToolFailure-style error; every entry can be classified.
 import CDLogKit
+import CrashReports
 import FuzzSupport
 
 let classifier: Classifier = {

@@ -109,11 +109,11 @@ func objectSpansLines(_ bytes: [UInt8], maxLine: Int) -> Bool {
     return false
 }
 
-final class CountingReporter: Reporter {
-    let inner: any Reporter
+final class CountingWriter: FindingWriter {
+    let inner: any FindingWriter
     var count = 0
-    init(_ inner: any Reporter) { self.inner = inner }
-    func report(_ entry: ReportedEntry) throws { count += 1; try inner.report(entry) }
+    init(_ inner: any FindingWriter) { self.inner = inner }
+    func report(_ entry: ClassifiedEntry) throws { count += 1; try inner.report(entry) }
     func finish(summary: ClassifySummary) throws { try inner.finish(summary: summary) }
 }
 
@@ -150,7 +150,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     options.includeUnclassified = true
     options.blockSize = 0  // the smallest LineReader buffer (1 MiB): large allocations are slow under ASan
     let sink = OutputSink(fd: devNull, name: "/dev/null")
-    let reporter = CountingReporter(FindingsFormat.jsonl.makeReporter(sink: sink, color: false))
+    let reporter = CountingWriter(FindingsFormat.jsonl.makeWriter(sink: sink, color: false))
     var oneThread: (entries: Int, classified: Int, findings: Int)?
     do {
         let summary = try ClassifyRun(classifier: classifier, options: options)
@@ -173,7 +173,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         var options = options
         options.threads = 2
         options.blockSize = 1024
-        let reporter = CountingReporter(FindingsFormat.jsonl.makeReporter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
+        let reporter = CountingWriter(FindingsFormat.jsonl.makeWriter(sink: OutputSink(fd: devNull, name: "/dev/null"), color: false))
         do {
             let summary = try ClassifyRun(classifier: classifier, options: options)
                 .run(sources: [MemoryByteSource(name: "fuzz", bytes: text, chunkSize: smallChunk)], reporter: reporter)

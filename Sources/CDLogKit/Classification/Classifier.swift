@@ -39,7 +39,7 @@ public final class Classifier: Sendable {
         self.admittedLiterals = admittedLiterals
         rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
         extractors = try BuiltinExtractors()
-        prefilter = Prefilter(rules: rankedRules)
+        prefilter = Prefilter(patterns: rankedRules.map(\.patterns), required: rankedRules.map(\.required))
         codes = ruleSet.codes
         var gated = extractors.patterns
         for rule in rankedRules { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }

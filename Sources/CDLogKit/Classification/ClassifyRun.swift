@@ -7,7 +7,7 @@ import CScan
 /// Contract: entries reach the reporter in input order, sources in the order given, and the output is
 /// the same whatever `threads` is. Large line-oriented and ndjson inputs are cut into blocks at entry
 /// boundaries and classified on `threads` threads, then merged in order (`ParallelClassification`); for
-/// a `RenderingReporter` the classifying threads also fold echoes and render findings, and only each
+/// a `RenderingFindingWriter` the classifying threads also fold echoes and render findings, and only each
 /// block's first and last finding reach the merge as entries. Throws `ToolFailure` for an unreadable
 /// source and `OutputClosed` when the reader of the output went away. Memory is bounded by one read
 /// buffer per thread (a block of `blockSize` and a capped line: blocks are classified where they are
@@ -55,7 +55,7 @@ public struct ClassifyRun: Sendable {
     /// numbers count from 1 in the part.
     struct Batch: Sendable {
         /// Without a renderer: the wanted entries, each with its number.
-        var reported: [(entry: ReportedEntry, index: Int)] = []
+        var reported: [(entry: ClassifiedEntry, index: Int)] = []
         /// With a renderer (`PartContext.renderer`): the part's findings, echoes folded within the part.
         /// The first and the last stay entries (`head`, `tail`: they may fold with the neighbouring
         /// parts'); those between are `rendered`.
@@ -76,7 +76,7 @@ public struct ClassifyRun: Sendable {
 
     /// Classifies every source; returns the summary (also passed to `reporter.finish`).
     @discardableResult
-    public func run(sources: [any ByteSource], reporter: any Reporter) throws -> ClassifySummary {
+    public func run(sources: [any ByteSource], reporter: any FindingWriter) throws -> ClassifySummary {
         var summary = ClassifySummary()
         for source in sources {
             summary.sources.append(source.name)
@@ -120,7 +120,7 @@ public struct ClassifyRun: Sendable {
     /// into `renderedStorage` (`RenderedFindings(reusing:)`).
     func classify(splitter: EntrySplitter, sourceName: String, scratches: ReusePool<Classifier.Scratch>? = nil,
                   context: PartContext = PartContext(), renderedStorage: consuming [UInt8] = [],
-                  streaming: ((ReportedEntry, Int) throws -> Void)? = nil, onPause: (() throws -> Void)? = nil) throws -> Batch {
+                  streaming: ((ClassifiedEntry, Int) throws -> Void)? = nil, onPause: (() throws -> Void)? = nil) throws -> Batch {
         let scratch = scratches?.take() ?? classifier.makeScratch()
         defer { scratches?.give(scratch) }
         let part = PartClassification(classifier: classifier, scratch: scratch, options: options, sourceName: sourceName,
@@ -150,12 +150,12 @@ public struct ClassifyRun: Sendable {
         let options: Options
         let sourceName: String
         let context: PartContext
-        let streaming: ((ReportedEntry, Int) throws -> Void)?
+        let streaming: ((ClassifiedEntry, Int) throws -> Void)?
         @exclusivity(unchecked) var batch = Batch()
         @exclusivity(unchecked) var folder = EchoFolder()
 
         init(classifier: Classifier, scratch: Classifier.Scratch, options: Options, sourceName: String, context: PartContext,
-             renderedStorage: consuming [UInt8], streaming: ((ReportedEntry, Int) throws -> Void)?) {
+             renderedStorage: consuming [UInt8], streaming: ((ClassifiedEntry, Int) throws -> Void)?) {
             self.classifier = classifier
             self.scratch = scratch
             self.options = options
@@ -204,7 +204,7 @@ public struct ClassifyRun: Sendable {
             let wanted = classification.map { $0.severity >= options.minimumSeverity }
                 ?? (options.includeUnclassified && (raw.prepared != nil || isWantedUnclassified(raw)))
             guard wanted else { return }
-            var reported = ReportedEntry(entry: raw.makeEntry(source: sourceName), classification: classification, count: 1)
+            var reported = ClassifiedEntry(entry: raw.makeEntry(source: sourceName), classification: classification, count: 1)
             reported.entry.line += context.linesBefore
             reported.entry.endLine += context.linesBefore
             if let streaming {
@@ -232,10 +232,10 @@ public struct ClassifyRun: Sendable {
     /// fold across block boundaries, and the reporter sees one ordered stream.
     struct Merger {
         var summary: ClassifySummary
-        let reporter: any Reporter
+        let reporter: any FindingWriter
         var folder = EchoFolder()
 
-        mutating func accept(_ entry: consuming ReportedEntry, globalIndex: Int) throws {
+        mutating func accept(_ entry: consuming ClassifiedEntry, globalIndex: Int) throws {
             if let finished = folder.offer(consume entry, index: globalIndex) {
                 summary.findings += 1
                 try reporter.report(finished)
@@ -251,7 +251,7 @@ public struct ClassifyRun: Sendable {
             if let head = batch.head {
                 try accept(folded: head, entriesBefore: entriesBefore)
             }
-            if batch.rendered.count > 0, let reporter = reporter as? RenderingReporter {
+            if batch.rendered.count > 0, let reporter = reporter as? RenderingFindingWriter {
                 // The head did not fold with the first of these (its part's folder saw them together).
                 try finishSource()
                 summary.findings += batch.rendered.count
@@ -263,7 +263,7 @@ public struct ClassifyRun: Sendable {
             // Moved out one by one (reversed, then popped): iterating would copy every entry, a dozen
             // retains each, on the thread that merges for all workers. The array is swapped out of the
             // batch first so that it is uniquely referenced and reversing moves instead of copying.
-            var reported: [(entry: ReportedEntry, index: Int)] = []
+            var reported: [(entry: ClassifiedEntry, index: Int)] = []
             swap(&reported, &batch.reported)
             reported.reverse()
             while let (entry, index) = reported.popLast() {

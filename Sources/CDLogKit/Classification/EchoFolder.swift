@@ -13,21 +13,21 @@ import Darwin
 /// copy's.
 struct EchoFolder {
     /// An entry with the numbers of the first and the last entry folded into it.
-    typealias Folded = (entry: ReportedEntry, first: Int, last: Int)
+    typealias Folded = (entry: ClassifiedEntry, first: Int, last: Int)
 
-    private var pending: ReportedEntry?
+    private var pending: ClassifiedEntry?
     private var pendingFirst = -2
     private var pendingLast = -2
 
     /// Offers the entry number `index` (consecutive numbering over the source); returns an entry that
     /// is now complete and can be reported, if any.
-    mutating func offer(_ entry: consuming ReportedEntry, index: Int) -> ReportedEntry? {
+    mutating func offer(_ entry: consuming ClassifiedEntry, index: Int) -> ClassifiedEntry? {
         offer(consume entry, first: index, last: index)?.entry
     }
 
     /// Offers an entry that already stands for the entries numbered `first...last` (folded on another
     /// thread, `entry.count` of them); returns an entry that is now complete, with its numbers.
-    mutating func offer(_ entry: consuming ReportedEntry, first: Int, last: Int) -> Folded? {
+    mutating func offer(_ entry: consuming ClassifiedEntry, first: Int, last: Int) -> Folded? {
         // Compared through `pending!` and counted in place: binding the pending entry to a local copied
         // it (a dozen retains and releases per finding).
         if pending != nil, first == pendingLast + 1, pending!.entry.source == entry.entry.source,
@@ -47,7 +47,7 @@ struct EchoFolder {
     }
 
     /// The last pending entry, at the end of input.
-    mutating func finish() -> ReportedEntry? { finishFolded()?.entry }
+    mutating func finish() -> ClassifiedEntry? { finishFolded()?.entry }
 
     /// `finish` with the entry's numbers.
     mutating func finishFolded() -> Folded? {

@@ -25,7 +25,7 @@ final class ParallelClassification: @unchecked Sendable {
     /// Storage for blocks' rendered findings, handed back once they are written.
     let renderedStorage: ReusePool<[UInt8]>
     /// The merger's reporter when it renders on the classifying threads.
-    let renderingReporter: RenderingReporter?
+    let renderingWriter: RenderingFindingWriter?
 
     private let input = Monitor()
     private var partsCut = 0
@@ -56,7 +56,7 @@ final class ParallelClassification: @unchecked Sendable {
         self.sourceName = sourceName
         self.isCutPoint = isCutPoint
         self.merger = merger
-        renderingReporter = merger.reporter as? RenderingReporter
+        renderingWriter = merger.reporter as? RenderingFindingWriter
         window = run.options.threads + 1
         renderedStorage = ReusePool(keep: window) { [] }
         // Reused from part to part: PCRE2 match data and a JIT stack are costly to make.
@@ -80,8 +80,8 @@ final class ParallelClassification: @unchecked Sendable {
 
     /// One thread's loop: cut a part, classify it, hand it in; until the input ends or something failed.
     private func work() {
-        // A renderer of this thread's own, reused from block to block (`RenderingReporter`).
-        let renderer = renderingReporter?.makeRenderer()
+        // A renderer of this thread's own, reused from block to block (`RenderingFindingWriter`).
+        let renderer = renderingWriter?.makeRenderer()
         // The memory this thread's blocks are read into and classified in (`forNextPart(readingInto:)`).
         let readBuffer = reader.makeReadBuffer()
         while let (part, claim, flushAfter) = cutNextPart(renderer: renderer, readingInto: readBuffer) {

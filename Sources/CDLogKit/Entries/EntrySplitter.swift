@@ -1,5 +1,6 @@
 import CDLogCore
 import CScan
+import CrashReports
 
 /// Turns one source into entries: detects (or is told) the format, then groups lines into entries so
 /// that multi-line entries stay whole.

@@ -1,3 +1,4 @@
+import CDLogCore
 import CScan
 
 /// Small byte-level scanners shared by the line formats. Each takes a position and returns the position

@@ -1,4 +1,5 @@
 import CDLogCore
+import CrashReports
 
 /// Decides a source's input format from its first bytes.
 ///

@@ -1,3 +1,4 @@
+import CDLogCore
 import CScan
 /// `log show --style ndjson` (one object per line) and `--style json` (one array of objects, usually
 /// pretty-printed over many lines): both are a stream of top-level event objects.

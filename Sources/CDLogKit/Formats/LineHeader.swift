@@ -1,3 +1,4 @@
+import CDLogCore
 /// What a format's prefix says about an entry, as byte ranges into the entry's first line.
 ///
 /// Ranges keep the hot path free of allocations: strings are made only for entries that are reported.
@@ -139,12 +140,6 @@ extension UnsafeRawBufferPointer {
         return memcmp(baseAddress! + offset, prefix.utf8Start, count) == 0
     }
 
-    func contains(sequence: StaticString) -> Bool {
-        let count = sequence.utf8CodeUnitCount
-        guard self.count >= count, count > 0 else { return false }
-        return cscan_find(baseAddress!, self.count, sequence.utf8Start, count) >= 0
-    }
-
     func contains(byte: UInt8, before limit: Int) -> Bool {
         let end = Swift.min(limit, count)
         guard end > 0 else { return false }
@@ -166,19 +161,3 @@ import Glibc
 #else
 import Darwin
 #endif
-
-extension String {
-    /// True when the UTF-8 bytes of `needle` occur in this string's: a byte search (`cscan_find`), not
-    /// Foundation's `contains`, which goes through NSString and was half the time of reading a legacy
-    /// crash report (every frame symbol against every signature).
-    func includes(_ needle: String) -> Bool {
-        var haystack = self, needle = needle
-        return haystack.withUTF8 { h in
-            needle.withUTF8 { n in
-                guard n.count > 0 else { return true }
-                guard h.count >= n.count, let hb = h.baseAddress, let nb = n.baseAddress else { return false }
-                return cscan_find(hb, h.count, nb, n.count) >= 0
-            }
-        }
-    }
-}

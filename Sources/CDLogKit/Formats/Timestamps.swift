@@ -1,3 +1,4 @@
+import CDLogCore
 /// Normalises the timestamps the formats print to ISO 8601.
 public enum Timestamps {
     /// `2021-08-10 15:27:55.123456+0800` → `2021-08-10T15:27:55.123456+08:00`; a time without a zone

@@ -1,3 +1,4 @@
+import CDLogCore
 /// Xcode's console without a prefix (iOS 14+ default), bare `Error Domain=…`/`<CKError …>` text, and the
 /// fallback for anything unrecognised.
 ///

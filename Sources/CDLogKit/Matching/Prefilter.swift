@@ -37,7 +37,10 @@ public final class Prefilter: Sendable {
     private let storage: FrozenStorage
     private let ruleCount: Int
 
-    public init(rules: [Rule]) {
+    /// `patterns[i]` and `required[i]` are rule `i`'s patterns and `require` patterns, in rank order: the
+    /// candidates an entry gets are these indices.
+    public init(patterns: [[PCRERegex]], required: [[PCRERegex]]) {
+        precondition(patterns.count == required.count, "one list of require patterns per rule")
         var literalIndex: [String: Int32] = [:]
         var literals: [(bytes: [UInt8], caseless: Bool)] = []
         func literalIDs(_ pattern: PCRERegex) -> [Int32]? {
@@ -50,8 +53,8 @@ public final class Prefilter: Sendable {
                 return Int32(literals.count - 1)
             }
         }
-        let patternLiterals = rules.map { rule in rule.patterns.map(literalIDs) }
-        let requiredClauses = rules.map { rule in rule.required.compactMap(literalIDs) }
+        let patternLiterals = patterns.map { $0.map(literalIDs) }
+        let requiredClauses = required.map { $0.compactMap(literalIDs) }
         // A `require` literal of at most one window that no pattern needs is searched for on demand, only
         // in entries with a candidate rule it could admit: scanned, a three- or four-byte literal would put
         // 256 windows per byte it lacks into the scanner's filter (`LiteralScanner`), and one or two bytes
@@ -109,7 +112,7 @@ public final class Prefilter: Sendable {
             literalRules: literalRules,
             ruleGate: ruleGate,
             alwaysCandidates: UnsafeBufferPointer(start: alwaysCandidates, count: always.count))
-        ruleCount = rules.count
+        ruleCount = patterns.count
         ungatedRuleCount = always.filter { requiredClauses[Int($0)].isEmpty }.count
         onDemandCount = onDemand.filter { $0 }.count
     }

@@ -1,3 +1,4 @@
+import CDLogCore
 extension UnsafeRawBufferPointer {
     /// The bytes of `range` as a string, ASCII white space (space, tab, CR, LF) trimmed from both ends on the
     /// bytes, which is cheaper than Foundation's trimming of a String. Invalid UTF-8 is repaired.

@@ -26,7 +26,7 @@ public struct Citation: Sendable {
 
     public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
 
-    init(_ reported: ReportedEntry, cutter: ExcerptCutter = .plain) {
+    init(_ reported: ClassifiedEntry, cutter: ExcerptCutter = .plain) {
         self.init(entry: reported.entry, classification: reported.classification, count: reported.count, cutter: cutter)
     }
 
@@ -104,7 +104,7 @@ public final class EvidenceCollector {
         forUnclassified = flat.filter { $0.matcher.categories.isEmpty && $0.matcher.minimumSeverity == nil && $0.matcher.rule == nil }
     }
 
-    public func offer(_ reported: ReportedEntry) {
+    public func offer(_ reported: ClassifiedEntry) {
         offer(entry: reported.entry, classification: reported.classification, count: reported.count)
     }
 

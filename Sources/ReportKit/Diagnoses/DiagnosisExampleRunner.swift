@@ -22,10 +22,10 @@ public struct DiagnosisExampleRunner {
     /// Evaluates the whole catalog on one example; returns the diagnoses that hold.
     public func evaluate(_ example: DiagnosisExample) throws -> [DiagnosisResult] {
         let evidence = EvidenceCollector(catalog: catalog, cutter: .plain)
-        final class Forward: Reporter {
+        final class Forward: FindingWriter {
             let evidence: EvidenceCollector
             init(_ evidence: EvidenceCollector) { self.evidence = evidence }
-            func report(_ entry: ReportedEntry) throws { evidence.offer(entry) }
+            func report(_ entry: ClassifiedEntry) throws { evidence.offer(entry) }
             func finish(summary: ClassifySummary) throws {}
         }
         if let log = example.log {

@@ -39,10 +39,10 @@ public struct TemplateRow: Sendable {
     var order: Int
 }
 
-/// The `Reporter` a report run classifies into: folds the timeline, groups unclassified lines into
+/// The `FindingWriter` a report run classifies into: folds the timeline, groups unclassified lines into
 /// templates, keeps crash entries, feeds the evidence collector and samples chart points.
 /// Memory is bounded by `ReportLimits` (plus one dictionary key per timeline row and template).
-final class ReportCollector: Reporter {
+final class ReportCollector: FindingWriter {
     let limits: ReportLimits
     let minimumSeverity: Severity
     let evidence: EvidenceCollector
@@ -69,7 +69,7 @@ final class ReportCollector: Reporter {
     private(set) var templatesOmittedLines = 0
     private(set) var unclassifiedRelevant = 0
 
-    private(set) var crashes: [ReportedEntry] = []
+    private(set) var crashes: [ClassifiedEntry] = []
     private(set) var crashesOmitted = 0
     private(set) var processes: [String] = []
 
@@ -98,7 +98,7 @@ final class ReportCollector: Reporter {
         chart = ChartSample(limit: limits.chartPoints)
     }
 
-    func report(_ reported: ReportedEntry) throws {
+    func report(_ reported: ClassifiedEntry) throws {
         ordinal += 1
         evidence.offer(reported)
         let entry = reported.entry
@@ -166,7 +166,7 @@ final class ReportCollector: Reporter {
     static let relevantLiterals = ["CoreData", "CloudKit", "CKError", "NSPersistent", "NSManagedObject", "SwiftData",
                                    "NSCocoaErrorDomain", "NSSQLite", "sqlite", "CKRecord", "Core Data"]
 
-    private func addTemplate(_ reported: ReportedEntry) {
+    private func addTemplate(_ reported: ClassifiedEntry) {
         let entry = reported.entry
         let relevant = (entry.subsystem.map { $0.hasPrefix("com.apple.coredata") || $0.hasPrefix("com.apple.cloudkit") } ?? false)
             || Self.relevantLiterals.contains { entry.message.utf8.count < 65536 ? entry.message.contains($0) : String(entry.message.prefix(65536)).contains($0) }

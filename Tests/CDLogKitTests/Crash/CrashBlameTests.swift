@@ -1,5 +1,6 @@
 import Testing
 @testable import CDLogKit
+@testable import CrashReports
 
 @Suite("Crash blame")
 struct CrashBlameTests {

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 
 /// Real reports of every format (Fixtures/crash/SOURCES.md), parsed and classified with the built-in rules.
 @Suite("Crash fixtures")

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 
 @Suite("Crash parsing")
 struct CrashParsingTests {

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 
 /// Bad input: a one-line error or a partial result, never a trap or a stack overflow.
 @Suite("Crash robustness")

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 
 /// Hang reports (spindump text) and stackshots (`bug_type` 288), issue 24: read, not refused. The
 /// expectations come from what the sample reports print (their `Duration:` lines, the frames listed, the

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import CDLogCore
 @testable import CDLogKit
+@testable import CrashReports
 
 /// Resource reports (microstackshot text: cpu usage, disk writes, wakeups; issue 24): read, not refused,
 /// as an EXC_RESOURCE report whose one thread is the heaviest stack. Expectations come from what the

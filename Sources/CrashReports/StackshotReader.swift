@@ -1,3 +1,4 @@
+import CDLogCore
 /// Reads a stackshot (`.ips` `bug_type` 288): the stacks of every process at one moment, written when
 /// someone asked for them (the button chord or `sysdiagnose`, exception code `0xbaaaaaad`) or by the
 /// system. Nothing was killed and nothing crashed; people attach one when the device or an app froze.

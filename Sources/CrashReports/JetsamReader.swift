@@ -1,3 +1,4 @@
+import CDLogCore
 /// Reads the JSON body of a jetsam event report (`JetsamEvent-….ips`, `bug_type 298`): no exception and
 /// no threads, but every process the system knew about when it ended one or more to reclaim memory
 /// (Apple's "Identifying high-memory use with jetsam event reports"). The report is turned into the same
@@ -70,4 +71,3 @@ enum JetsamReader {
     }
 }
 
-import CDLogCore

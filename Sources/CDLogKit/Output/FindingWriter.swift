@@ -3,14 +3,14 @@ import CDLogCore
 /// Turns reported entries into one output format. Reporters write to an `OutputSink` and never decide
 /// exit codes. Streaming reporters (`jsonl`, `text`) write each entry as it arrives; document reporters
 /// (`json`, `markdown`) may collect and write at `finish`.
-public protocol Reporter: AnyObject {
-    func report(_ entry: ReportedEntry) throws
+public protocol FindingWriter: AnyObject {
+    func report(_ entry: ClassifiedEntry) throws
     /// Writes out what streaming reporters hold (called when a live input pauses).
     func flush() throws
     func finish(summary: ClassifySummary) throws
 }
 
-extension Reporter {
+extension FindingWriter {
     public func flush() throws {}
 }
 
@@ -21,17 +21,17 @@ extension Reporter {
 ///
 /// Contract: `report(rendered:)` with what this reporter's renderers made for some entries, in order,
 /// writes exactly what `report(_:)` would have written for them and leaves the reporter in the same state.
-public protocol RenderingReporter: Reporter {
+public protocol RenderingFindingWriter: FindingWriter {
     /// A renderer for one thread (entries of one block).
     func makeRenderer() -> any EntryRenderer
     /// Writes findings rendered, in order, by renderers of this reporter.
     func report(rendered: RenderedFindings) throws
 }
 
-/// Renders entries as a `RenderingReporter` writes them. Used by one thread at a time.
+/// Renders entries as a `RenderingFindingWriter` writes them. Used by one thread at a time.
 public protocol EntryRenderer: AnyObject, Sendable {
     /// Appends the entry's bytes to `bytes`.
-    func render(_ entry: ReportedEntry, into bytes: inout [UInt8])
+    func render(_ entry: ClassifiedEntry, into bytes: inout [UInt8])
 }
 
 /// Findings rendered on a classifying thread: their bytes, how many, and their rules, each once, in the
@@ -53,7 +53,7 @@ public struct RenderedFindings: Sendable {
     }
 
     /// Renders `entry` after the others.
-    mutating func append(_ entry: ReportedEntry, with renderer: any EntryRenderer) {
+    mutating func append(_ entry: ClassifiedEntry, with renderer: any EntryRenderer) {
         renderer.render(entry, into: &bytes)
         count += 1
         // A block's findings come from a handful of rules: a scan by identity beats hashing the id.
@@ -81,7 +81,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
         self.after = Array(after.utf8)
     }
 
-    func render(_ entry: ReportedEntry, into bytes: inout [UInt8]) {
+    func render(_ entry: ClassifiedEntry, into bytes: inout [UInt8]) {
         writer.reset()
         EntryJSON.write(entry, into: &writer, rules: &rules)
         bytes.append(contentsOf: before)
@@ -90,7 +90,7 @@ final class JSONEntryRenderer: EntryRenderer, @unchecked Sendable {
     }
 
     /// `render` straight into `sink` (no intermediate copy), `before` left out when `omittingBefore`.
-    func write(_ entry: ReportedEntry, to sink: OutputSink, omittingBefore: Bool = false) throws {
+    func write(_ entry: ClassifiedEntry, to sink: OutputSink, omittingBefore: Bool = false) throws {
         writer.reset()
         EntryJSON.write(entry, into: &writer, rules: &rules)
         if !omittingBefore, !before.isEmpty { try sink.write(bytes: before) }
@@ -105,12 +105,12 @@ public enum FindingsFormat: String, CaseIterable, Sendable {
 
     public static let allNames = allCases.map(\.rawValue).joined(separator: ", ")
 
-    public func makeReporter(sink: OutputSink, color: Bool) -> any Reporter {
+    public func makeWriter(sink: OutputSink, color: Bool) -> any FindingWriter {
         switch self {
-        case .text: return TextReporter(sink: sink, color: color)
-        case .jsonl: return JSONLinesReporter(sink: sink)
-        case .json: return JSONDocumentReporter(sink: sink)
-        case .markdown: return MarkdownReporter(sink: sink)
+        case .text: return TextFindingWriter(sink: sink, color: color)
+        case .jsonl: return JSONLinesFindingWriter(sink: sink)
+        case .json: return JSONDocumentFindingWriter(sink: sink)
+        case .markdown: return MarkdownFindingWriter(sink: sink)
         }
     }
 }
@@ -136,7 +136,7 @@ struct EncodedRuleMembers {
 
 /// The JSON object of one entry (docs/domain.md, "Output contracts"), shared by the jsonl and json reporters.
 enum EntryJSON {
-    static func write(_ reported: ReportedEntry, into w: inout JSONWriter, rules: inout EncodedRuleMembers) {
+    static func write(_ reported: ClassifiedEntry, into w: inout JSONWriter, rules: inout EncodedRuleMembers) {
         let entry = reported.entry
         let classification = reported.classification
         w.beginObject()
@@ -184,21 +184,21 @@ enum EntryJSON {
 }
 
 /// `--format jsonl`: one JSON object per line, entries in input order, then the summary.
-final class JSONLinesReporter: RenderingReporter {
+final class JSONLinesFindingWriter: RenderingFindingWriter {
     private let sink: OutputSink
     /// Entries reported here are written as the workers render theirs.
     private let renderer: JSONEntryRenderer
 
     init(sink: OutputSink) {
         self.sink = sink
-        renderer = JSONLinesReporter.renderer()
+        renderer = JSONLinesFindingWriter.renderer()
     }
 
     private static func renderer() -> JSONEntryRenderer { JSONEntryRenderer(before: "", after: "\n") }
 
-    func report(_ entry: ReportedEntry) throws { try renderer.write(entry, to: sink) }
+    func report(_ entry: ClassifiedEntry) throws { try renderer.write(entry, to: sink) }
 
-    func makeRenderer() -> any EntryRenderer { JSONLinesReporter.renderer() }
+    func makeRenderer() -> any EntryRenderer { JSONLinesFindingWriter.renderer() }
 
     func report(rendered: RenderedFindings) throws { try sink.write(bytes: rendered.bytes) }
 
@@ -214,7 +214,7 @@ final class JSONLinesReporter: RenderingReporter {
 }
 
 /// `--format json`: one document `{"entries":[…],"summary":{…}}`, streamed entry by entry.
-final class JSONDocumentReporter: RenderingReporter {
+final class JSONDocumentFindingWriter: RenderingFindingWriter {
     private let sink: OutputSink
     private var first = true
     /// Entries reported here are written as the workers render theirs.
@@ -222,19 +222,19 @@ final class JSONDocumentReporter: RenderingReporter {
 
     init(sink: OutputSink) {
         self.sink = sink
-        renderer = JSONDocumentReporter.renderer()
+        renderer = JSONDocumentFindingWriter.renderer()
     }
 
     /// Every rendered entry starts with the `,\n` that separates it from the one before; the document's
     /// first entry has the opening instead (`openIfFirst`).
     private static func renderer() -> JSONEntryRenderer { JSONEntryRenderer(before: ",\n", after: "") }
 
-    func report(_ entry: ReportedEntry) throws {
+    func report(_ entry: ClassifiedEntry) throws {
         let opened = try openIfFirst()
         try renderer.write(entry, to: sink, omittingBefore: opened)
     }
 
-    func makeRenderer() -> any EntryRenderer { JSONDocumentReporter.renderer() }
+    func makeRenderer() -> any EntryRenderer { JSONDocumentFindingWriter.renderer() }
 
     func report(rendered: RenderedFindings) throws {
         guard rendered.count > 0 else { return }

@@ -2,7 +2,7 @@ import CDLogCore
 
 /// `--format text`: one line per finding (location, severity, category, title, key fields), then a
 /// summary by category and the advice for each rule that fired. Colour only when asked for.
-final class TextReporter: RenderingReporter {
+final class TextFindingWriter: RenderingFindingWriter {
     private let sink: OutputSink
     private let color: Bool
     private var adviceOrder: [Rule] = []
@@ -13,7 +13,7 @@ final class TextReporter: RenderingReporter {
         self.color = color
     }
 
-    private func paint(_ text: String, _ code: String) -> String { TextReporter.paint(text, code, color: color) }
+    private func paint(_ text: String, _ code: String) -> String { TextFindingWriter.paint(text, code, color: color) }
 
     static func paint(_ text: String, _ code: String, color: Bool) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
@@ -33,7 +33,7 @@ final class TextReporter: RenderingReporter {
     }
 
     /// The finding's line, newline included.
-    static func line(_ reported: ReportedEntry, color: Bool) -> String {
+    static func line(_ reported: ClassifiedEntry, color: Bool) -> String {
         let entry = reported.entry
         let severity = reported.classification?.severity
         let severityText = (severity?.name ?? "-").padding(7)
@@ -58,9 +58,9 @@ final class TextReporter: RenderingReporter {
         if seenRules.insert(rule.id).inserted { adviceOrder.append(rule) }
     }
 
-    func report(_ reported: ReportedEntry) throws {
+    func report(_ reported: ClassifiedEntry) throws {
         if let rule = reported.classification?.rule { note(rule) }
-        try sink.write(TextReporter.line(reported, color: color))
+        try sink.write(TextFindingWriter.line(reported, color: color))
     }
 
     func makeRenderer() -> any EntryRenderer { TextEntryRenderer(color: color) }
@@ -96,13 +96,13 @@ final class TextReporter: RenderingReporter {
     }
 }
 
-/// Renders findings as `TextReporter` prints them.
+/// Renders findings as `TextFindingWriter` prints them.
 final class TextEntryRenderer: EntryRenderer {
     let color: Bool
     init(color: Bool) { self.color = color }
 
-    func render(_ entry: ReportedEntry, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: TextReporter.line(entry, color: color).utf8)
+    func render(_ entry: ClassifiedEntry, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: TextFindingWriter.line(entry, color: color).utf8)
     }
 }
 

@@ -1,3 +1,4 @@
+import CDLogCore
 /// Reads MetricKit JSON: an `MXDiagnosticPayload` (`crashDiagnostics`, `hangDiagnostics`,
 /// `cpuExceptionDiagnostics`, `diskWriteExceptionDiagnostics`, `appLaunchDiagnostics`), an array of
 /// payloads, or a single diagnostic (`callStackTree` + `diagnosticMetaData`). Each diagnostic becomes

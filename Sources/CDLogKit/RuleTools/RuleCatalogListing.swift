@@ -41,7 +41,7 @@ public enum RuleCatalogListing {
         }
         let examples = set.rules.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
         out += "\n\(set.rules.count) rules in \(Set(set.rules.map(\.category)).count) categories, \(examples) examples\n"
-        out += "prefilter: " + Prefilter(rules: set.rules).statistics + "\n"
+        out += "prefilter: " + Prefilter(patterns: set.rules.map(\.patterns), required: set.rules.map(\.required)).statistics + "\n"
         let ungated = set.rules.filter { rule in rule.patterns.contains { RequiredLiterals.of(pattern: $0.pattern) == nil } }
         if !ungated.isEmpty {
             out += "\(ungated.count) rules have a pattern without a required literal (checked with PCRE2 on every entry): "

@@ -1,4 +1,5 @@
 import Foundation
+import CrashReports
 
 /// Turns a `CrashReport` into an `Entry`: the preset fields of the JSON contract (docs/domain.md, "Output contracts") and the
 /// normalised multi-line summary that `Rules/crash.yaml` and `Rules/watchdog-crash.yaml` match.

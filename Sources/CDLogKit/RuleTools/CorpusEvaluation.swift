@@ -161,7 +161,7 @@ public struct CorpusEvaluation {
         return score
     }
 
-    func judge(_ record: Record, _ found: [ReportedEntry]) -> Outcome {
+    func judge(_ record: Record, _ found: [ClassifiedEntry]) -> Outcome {
         let top = found.compactMap(\.classification).enumerated()
             .max { $0.element.severity < $1.element.severity || ($0.element.severity == $1.element.severity && $0.offset > $1.offset) }?.element
         let severity = top?.severity
@@ -176,7 +176,7 @@ public struct CorpusEvaluation {
     }
 
     /// Every entry the pipeline makes of `text`, classified or not.
-    public func classify(_ text: String) throws -> [ReportedEntry] {
+    public func classify(_ text: String) throws -> [ClassifiedEntry] {
         let collector = Collector()
         var options = ClassifyRun.Options()
         options.includeUnclassified = true
@@ -186,9 +186,9 @@ public struct CorpusEvaluation {
         return collector.entries
     }
 
-    final class Collector: Reporter {
-        var entries: [ReportedEntry] = []
-        func report(_ entry: ReportedEntry) throws { entries.append(entry) }
+    final class Collector: FindingWriter {
+        var entries: [ClassifiedEntry] = []
+        func report(_ entry: ClassifiedEntry) throws { entries.append(entry) }
         func finish(summary: ClassifySummary) throws {}
     }
 

@@ -1,3 +1,4 @@
+import CDLogCore
 /// Where a crash happened, as a headline names it: the thread or queue, the first frame past the trap and
 /// exception machinery, the binary that frame is in (the app, a system framework, a third-party one), and
 /// the Core Data / SwiftData / CloudKit / SQLite API the app called on the way (issue 24).
@@ -9,7 +10,7 @@
 /// it (`systemImages`, a `.dylib`, a `com.apple.` bundle id), and a third-party framework otherwise (or
 /// "the app or a framework it ships" when the report does not name the process). Thread 0 is the main
 /// thread. A process the system killed (`SIGKILL`) has no crash place.
-enum CrashPlace {
+public enum CrashPlace {
     /// Apple frameworks a crashing frame is commonly in (the image names crash reports print).
     static let systemImages: Set<String> = [
         "UIKitCore", "UIKit", "Foundation", "CoreFoundation", "CoreData", "SwiftData", "CloudKit", "SwiftUI",
@@ -31,14 +32,14 @@ enum CrashPlace {
 
     static let persistenceImages: Set<String> = ["CoreData", "SwiftData", "CloudKit", "libsqlite3.dylib", "com.apple.CoreData"]
 
-    struct Place {
-        var thread: String?
-        var frame: String?
-        var binary: String?
-        var persistenceCall: String?
+    public struct Place {
+        public var thread: String?
+        public var frame: String?
+        public var binary: String?
+        public var persistenceCall: String?
     }
 
-    static func place(of report: CrashReport) -> Place {
+    public static func place(of report: CrashReport) -> Place {
         var place = Place()
         // A process the system killed (SIGKILL: a watchdog, a file lock, jetsam) did not crash anywhere: its
         // threads were wherever they were.

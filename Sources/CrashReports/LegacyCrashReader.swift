@@ -1,3 +1,4 @@
+import CDLogCore
 import Foundation
 
 /// Reads legacy text crash reports: `.crash` files of iOS 5–14 and macOS, the text body of

@@ -1,8 +1,8 @@
 /// One JSON string escape (RFC 8259 §7) decoded, for both JSON readers: the `log show --style ndjson`
 /// event reader (`FlatJSONObject`) and the crash-report parser (`CrashJSON`). Each decides what a bad or
 /// cut escape becomes (a replacement character, an error, the end of a lenient parse).
-enum JSONEscape {
-    enum Decoded: Equatable {
+public enum JSONEscape {
+    public enum Decoded: Equatable, Sendable {
         /// A one-byte escape (`\n`, `\"`, `\\`, `\/`, or an unknown letter kept as itself).
         case byte(UInt8, next: Int)
         /// A `\uXXXX` escape or a surrogate pair; a lone surrogate is U+FFFD.
@@ -14,8 +14,8 @@ enum JSONEscape {
     }
 
     /// Decodes the escape whose backslash is at `at`, reading no byte at or after `end`.
-    @inline(__always)
-    static func decode<Bytes: RandomAccessCollection>(_ bytes: Bytes, at: Int, end: Int) -> Decoded
+    @inlinable @inline(__always)
+    public static func decode<Bytes: RandomAccessCollection>(_ bytes: Bytes, at: Int, end: Int) -> Decoded
     where Bytes.Element == UInt8, Bytes.Index == Int {
         guard at + 1 < end else { return .truncated }
         let letter = bytes[at + 1]
@@ -43,8 +43,8 @@ enum JSONEscape {
         }
     }
 
-    @inline(__always)
-    static func hex4<Bytes: RandomAccessCollection>(_ bytes: Bytes, _ at: Int) -> UInt16? where Bytes.Element == UInt8, Bytes.Index == Int {
+    @inlinable @inline(__always)
+    public static func hex4<Bytes: RandomAccessCollection>(_ bytes: Bytes, _ at: Int) -> UInt16? where Bytes.Element == UInt8, Bytes.Index == Int {
         var value: UInt16 = 0
         for i in at..<(at + 4) {
             let b = bytes[i]

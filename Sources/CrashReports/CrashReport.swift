@@ -1,114 +1,115 @@
+import CDLogCore
 import Foundation
 
 /// The format-independent content of one crash (or MetricKit diagnostic) report, filled by the
 /// `.ips`, legacy-text and MetricKit readers and turned into an `Entry` by `CrashSummary`.
 /// Every property is optional: a reader sets what its report states and nothing else.
-struct CrashReport {
-    enum Format: String {
+public struct CrashReport {
+    public enum Format: String {
         case ips, crash, metrickit
     }
 
-    var format: Format
-    var appName: String?
-    var bundleID: String?
-    var appVersion: String?
-    var build: String?
-    var osVersion: String?
-    var device: String?
-    var incidentID: String?
+    public var format: Format
+    public var appName: String?
+    public var bundleID: String?
+    public var appVersion: String?
+    public var build: String?
+    public var osVersion: String?
+    public var device: String?
+    public var incidentID: String?
     /// As the report prints it; normalised to ISO 8601 by `CrashSummary`.
-    var timestamp: String?
+    public var timestamp: String?
 
-    var exceptionType: String?
-    var signal: String?
-    var exceptionSubtype: String?
-    var exceptionMessage: String?
-    var exceptionCodes: String?
+    public var exceptionType: String?
+    public var signal: String?
+    public var exceptionSubtype: String?
+    public var exceptionMessage: String?
+    public var exceptionCodes: String?
     /// Uncaught language exception (`NSInternalInconsistencyException`) and its reason, when stated.
-    var exceptionName: String?
-    var exceptionReason: String?
+    public var exceptionName: String?
+    public var exceptionReason: String?
     /// `Application Specific Information` / `asi` lines.
-    var applicationSpecific: [String] = []
+    public var applicationSpecific: [String] = []
 
-    var terminationNamespace: String?
+    public var terminationNamespace: String?
     /// Numeric termination code as given (hex or decimal) — normalised by `CrashTermination`.
-    var terminationCodeValue: UInt64?
+    public var terminationCodeValue: UInt64?
     /// Every termination text the report carries (reason, description, RBS context lines), joined by "\n".
-    var terminationText: String?
+    public var terminationText: String?
 
     /// MetricKit diagnostic kind (crash, hang, cpuException, diskWriteException, appLaunch), `hang` for a
     /// hang report, `stackshot` for a stackshot.
-    var diagnosticType: String?
+    public var diagnosticType: String?
     /// A stackshot's trigger (`reason`), its code (`exception`: `0xbaaaaaad` when someone asked for it)
     /// and what it says of the frontmost process's main thread.
-    var stackshotReason: String?
-    var stackshotCode: String?
-    var stackshotLines: [String] = []
-    var hangDuration: Double?
-    var launchDuration: Double?
-    var totalCPUTime: Double?
-    var totalSampledTime: Double?
-    var writesCaused: String?
+    public var stackshotReason: String?
+    public var stackshotCode: String?
+    public var stackshotLines: [String] = []
+    public var hangDuration: Double?
+    public var launchDuration: Double?
+    public var totalCPUTime: Double?
+    public var totalSampledTime: Double?
+    public var writesCaused: String?
 
-    var threads: [CrashThread] = []
+    public var threads: [CrashThread] = []
     /// A resource report (`MicrostackshotReader`): its one thread is the heaviest stack the samples found,
     /// not a thread that crashed, and there is no main thread.
-    var isResourceReport = false
+    public var isResourceReport = false
     /// The crashed thread's number as the report states it (`Crashed Thread: 4`, `faultingThread`), kept
     /// when the thread's own section is missing (a cut report), so `faultingThread` can still be named.
-    var statedCrashedThread: Int?
+    public var statedCrashedThread: Int?
     /// A resource report's `Event:` (`cpu usage`, `disk writes`, `wakeups`).
-    var resourceEvent: String?
+    public var resourceEvent: String?
     /// Index into `threads` of the thread the report says crashed / was attributed.
-    var faultingThread: Int?
-    var lastExceptionBacktrace: [CrashFrame] = []
+    public var faultingThread: Int?
+    public var lastExceptionBacktrace: [CrashFrame] = []
 
     /// What could not be read (for `partial`).
-    var missing: [String] = []
+    public var missing: [String] = []
     /// 1-based lines of the document this report spans.
-    var firstLine = 1
-    var lastLine = 1
+    public var firstLine = 1
+    public var lastLine = 1
 
     init(format: Format) {
         self.format = format
     }
 }
 
-struct CrashThread {
-    var number: Int
-    var name: String?
-    var queue: String?
-    var crashed = false
-    var frames: [CrashFrame] = []
+public struct CrashThread {
+    public var number: Int
+    public var name: String?
+    public var queue: String?
+    public var crashed = false
+    public var frames: [CrashFrame] = []
 
-    var isMain: Bool {
+    public var isMain: Bool {
         queue == "com.apple.main-thread" || name == "com.apple.main-thread"
     }
 }
 
 /// One stack frame: the image (binary) name, and the symbol when the report is symbolicated.
-struct CrashFrame {
-    var image: String?
-    var symbol: String?
+public struct CrashFrame {
+    public var image: String?
+    public var symbol: String?
     /// Offset into the image (unsymbolicated frames are shown as `image + offset`).
-    var offset: UInt64?
+    public var offset: UInt64?
 
     /// `image  symbol`, or `image + offset` when there is no symbol.
-    var display: String {
+    public var display: String {
         let imageName = image ?? "???"
         if let symbol, !symbol.isEmpty { return "\(imageName)  \(symbol)" }
         if let offset { return "\(imageName) + \(offset)" }
         return imageName
     }
 
-    var isSymbolicated: Bool { symbol.map { !$0.isEmpty } ?? false }
+    public var isSymbolicated: Bool { symbol.map { !$0.isEmpty } ?? false }
 }
 
 /// Small text helpers shared by the crash readers (no regular expressions: reports can be large
 /// and these run on every line).
-enum CrashText {
+public enum CrashText {
     /// `0x…` hexadecimal or decimal; nil otherwise.
-    static func parseInteger(_ text: some StringProtocol) -> UInt64? {
+    public static func parseInteger(_ text: some StringProtocol) -> UInt64? {
         let trimmed = trim(text)
         if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
             return UInt64(trimmed.dropFirst(2), radix: 16)
@@ -117,7 +118,7 @@ enum CrashText {
     }
 
     /// The text without leading and trailing spaces, tabs and line breaks.
-    static func trim(_ text: some StringProtocol) -> Substring {
+    public static func trim(_ text: some StringProtocol) -> Substring {
         var result = Substring(text)
         while let first = result.first, first.isWhitespace { result.removeFirst() }
         while let last = result.last, last.isWhitespace { result.removeLast() }
@@ -125,17 +126,17 @@ enum CrashText {
     }
 
     /// Lower-case `0x…` hex form of a code.
-    static func hex(_ value: UInt64) -> String {
+    public static func hex(_ value: UInt64) -> String {
         "0x" + String(value, radix: 16)
     }
 
     /// The first decimal number (with optional fraction) at or after `marker` in `text`.
-    static func number(after marker: String, in text: String) -> Double? {
+    public static func number(after marker: String, in text: String) -> Double? {
         guard let range = text.range(of: marker) else { return nil }
         return leadingNumber(text[range.upperBound...])
     }
 
-    static func leadingNumber(_ text: Substring) -> Double? {
+    public static func leadingNumber(_ text: Substring) -> Double? {
         var digits = ""
         var started = false
         for character in text {
@@ -152,7 +153,7 @@ enum CrashText {
     }
 
     /// The word (letters, digits, `-`, `_`) right after `marker`.
-    static func word(after marker: String, in text: String) -> String? {
+    public static func word(after marker: String, in text: String) -> String? {
         guard let range = text.range(of: marker) else { return nil }
         let rest = text[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" })
         let word = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
@@ -160,7 +161,7 @@ enum CrashText {
     }
 
     /// Seconds from MetricKit duration strings: "20 secs", "2.5 sec", "20000 ms", "1 min".
-    static func seconds(_ text: String) -> Double? {
+    public static func seconds(_ text: String) -> Double? {
         guard let value = leadingNumber(Substring(text)) else { return nil }
         let lower = text.lowercased()
         if lower.contains("ms") { return value / 1000 }
@@ -170,7 +171,7 @@ enum CrashText {
     }
 
     /// Formats seconds without trailing zeros: 19.97, 20, 0.13.
-    static func formatSeconds(_ value: Double) -> String {
+    public static func formatSeconds(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         let scaled = (value * 1000).rounded()
         let magnitude = Int64(min(abs(scaled), 9e15))

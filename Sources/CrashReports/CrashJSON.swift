@@ -1,3 +1,4 @@
+import CDLogCore
 /// A JSON value as read from a crash report.
 ///
 /// Crash reports come from users and may be truncated, mistyped or hostile, so this is a small

@@ -1,3 +1,4 @@
+import CDLogCore
 /// Reads a resource report: the microstackshot text the system writes when a process goes over a CPU,
 /// disk-writes or wakeups limit (`.ips` `bug_type` 206/202 cpu_resource, 145 disk writes, 142 wakeups, or
 /// the same text without its JSON header). There is no exception and no crashed thread: the report says

@@ -1,3 +1,4 @@
+import CDLogCore
 import Foundation
 
 /// Reads termination reasons in every shape Apple has printed them (crash-formats.md §3.2):
@@ -5,7 +6,7 @@ import Foundation
 /// `SIGNAL 5 Trace/BPT trap: 5`, `Namespace SIGNAL, Code 11 Segmentation fault: 11`,
 /// `CAROUSEL, … watchdog transgression`, the ` | `-separated `Termination Description`,
 /// the `.ips` `reasons` array and MetricKit's `terminationReason` string.
-enum CrashTermination {
+public enum CrashTermination {
     /// Namespace and numeric code from the first line of a termination reason.
     static func parseReasonLine(_ line: String) -> (namespace: String?, code: UInt64?) {
         let text = CrashText.trim(line)
@@ -32,26 +33,26 @@ enum CrashTermination {
     }
 
     /// The code of an embedded `<RBSTerminateContext| domain:10 code:0x8BADF00D …>`.
-    static func contextCode(in text: String) -> UInt64? {
+    public static func contextCode(in text: String) -> UInt64? {
         guard let range = text.range(of: "code:0x") ?? text.range(of: "code:0X") else { return nil }
         let digits = text[range.upperBound...].prefix(while: { $0.isHexDigit })
         return UInt64(digits, radix: 16)
     }
 
     /// Watchdog facts found anywhere in the termination text.
-    struct Watchdog {
-        var event: String?
-        var wallClockAllowance: Double?
-        var cpuAllowance: Double?
-        var totalCPUSeconds: Double?
-        var totalCPUPercent: Double?
-        var appCPUSeconds: Double?
-        var appCPUPercent: Double?
-        var visibility: String?
-        var mentionsWatchdog = false
+    public struct Watchdog {
+        public var event: String?
+        public var wallClockAllowance: Double?
+        public var cpuAllowance: Double?
+        public var totalCPUSeconds: Double?
+        public var totalCPUPercent: Double?
+        public var appCPUSeconds: Double?
+        public var appCPUPercent: Double?
+        public var visibility: String?
+        public var mentionsWatchdog = false
     }
 
-    static func watchdog(in text: String) -> Watchdog {
+    public static func watchdog(in text: String) -> Watchdog {
         var result = Watchdog()
         result.event = CrashText.word(after: "WatchdogEvent:", in: text)
         if let range = text.range(of: " watchdog transgression") {
@@ -90,7 +91,7 @@ enum CrashTermination {
     }
 
     /// Meanings of the termination codes of docs/crash-reports.md / Apple's SIGKILL page, for the summary text.
-    static func meaning(of code: UInt64) -> String? {
+    public static func meaning(of code: UInt64) -> String? {
         switch code {
         case 0x8badf00d: return "watchdog"
         case 0xdead10cc: return "file lock held at suspension"

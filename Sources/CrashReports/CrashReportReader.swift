@@ -1,11 +1,11 @@
 import CDLogCore
 
 /// Reads crash reports — `.ips` (JSON header line + JSON or legacy-text body), Xcode's "Translated
-/// Report" text + JSON, legacy `.crash` text and MetricKit diagnostic payloads — into entries, one per
-/// report, with the preset fields and summary text described in `CrashSummary`.
+/// Report" text + JSON, legacy `.crash` text and MetricKit diagnostic payloads — into `CrashReport`s, one
+/// per report (CDLogKit turns each into a classifier entry).
 ///
 /// The kind is decided by content, never by file extension. Bad input never traps: when nothing can be
-/// read, `entries(fromDocument:source:)` throws a `ToolFailure` with a one-line message; a report that can
+/// read, `reports(fromDocument:source:)` throws a `ToolFailure` with a one-line message; a report that can
 /// be read in part yields an entry with the preset field `partial` = `true` and a note of what is missing.
 public enum CrashReportReader {
     static let translatedMarker = "Translated Report (Full Report Below)"
@@ -80,18 +80,11 @@ public enum CrashReportReader {
         return trimmed == Substring(translatedMarker)
     }
 
-    /// Parses a whole document into one entry per report.
-    public static func entries(fromDocument bytes: [UInt8], source: String) throws -> [Entry] {
-        guard bytes.count <= EntryLimits.maxDocumentBytes else {
-            throw ToolFailure("\(source): crash report larger than \(EntryLimits.maxDocumentBytes >> 20) MB")
-        }
-        let reports = try reports(fromDocument: bytes, source: source)
-        return reports.map { CrashSummary.entry(for: $0, source: source) }
-    }
-
     // MARK: - Document dispatch
 
-    static func reports(fromDocument bytes: [UInt8], source: String) throws -> [CrashReport] {
+    /// Parses a whole document into its reports, in document order. Throws a `ToolFailure` with a one-line
+    /// message when the document holds no report that can be read (binary, empty, no header found).
+    public static func reports(fromDocument bytes: [UInt8], source: String) throws -> [CrashReport] {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         if bytes.prefix(min(bytes.count, 1 << 16)).contains(0) {
@@ -292,16 +285,16 @@ public enum CrashReportReader {
     }
 
     /// A report with something to say: an exception, a signal, threads, an incident id or a termination.
-    static func hasContent(_ report: CrashReport) -> Bool {
+    public static func hasContent(_ report: CrashReport) -> Bool {
         report.exceptionType != nil || report.signal != nil || !report.threads.isEmpty
             || report.incidentID != nil || report.terminationText != nil
     }
 
-    static let noReportFound = "no crash report found (no exception type, termination reason or threads)"
+    public static let noReportFound = "no crash report found (no exception type, termination reason or threads)"
 
     /// One report in text form, by the reader its kind needs: a resource report (`Event: cpu usage`…), a hang
     /// report (`Event: hang`, a spindump), or a crash report in the legacy layout.
-    static func readText(lines: ArraySlice<Substring>, firstLineNumber: Int, format: CrashReport.Format) -> CrashReport {
+    public static func readText(lines: ArraySlice<Substring>, firstLineNumber: Int, format: CrashReport.Format) -> CrashReport {
         if MicrostackshotReader.isResourceReport(lines) {
             return MicrostackshotReader.read(lines: lines, firstLineNumber: firstLineNumber, format: format)
         }

@@ -13,7 +13,7 @@ public struct Classification: Sendable {
 
 /// An entry as reporters see it: the entry, its classification (nil when unclassified) and how many
 /// consecutive echoes of it were folded into it.
-public struct ReportedEntry: Sendable {
+public struct ClassifiedEntry: Sendable {
     public var entry: Entry
     public var classification: Classification?
     public var count: Int

@@ -1,3 +1,4 @@
+import CDLogCore
 /// Reads a hang report: the spindump text macOS writes when an app stops responding (`Event: hang`, a
 /// `.hang` / `.spin` file or the "Report" button of the "not responding" dialog) and the spindump a user
 /// takes of a process by hand (`Data Source: Stackshots`, no `Event:`). There is no exception and nothing

@@ -2,7 +2,7 @@ import CDLogCore
 
 /// `--format markdown`: a summary table and the findings, ready to paste into a GitHub or Jira issue.
 /// Collects findings (bounded by the input's findings) and writes the document at the end.
-final class MarkdownReporter: Reporter {
+final class MarkdownFindingWriter: FindingWriter {
     private let sink: OutputSink
     private var rows: [String] = []
     private var rules: [Rule] = []
@@ -17,17 +17,17 @@ final class MarkdownReporter: Reporter {
         text.replacingNewlines(with: " ").replacingPipes().clipped(160)
     }
 
-    func report(_ reported: ReportedEntry) throws {
+    func report(_ reported: ClassifiedEntry) throws {
         let entry = reported.entry
-        guard rows.count < MarkdownReporter.maxRows else { omittedRows += 1; return }
-        let location = "`\(TextReporter.location(entry))`"
+        guard rows.count < MarkdownFindingWriter.maxRows else { omittedRows += 1; return }
+        let location = "`\(TextFindingWriter.location(entry))`"
         let what: String
         if let c = reported.classification {
             let fields = c.fields.prefix(4).map { "`\($0.name)=\($0.value.clipped(50).replacingPipes())`" }.joined(separator: " ")
-            what = MarkdownReporter.cell(c.rule.title) + (fields.isEmpty ? "" : "<br>" + fields)
+            what = MarkdownFindingWriter.cell(c.rule.title) + (fields.isEmpty ? "" : "<br>" + fields)
             if seenRules.insert(c.rule.id).inserted { rules.append(c.rule) }
         } else {
-            what = "`" + MarkdownReporter.cell(entry.message.firstLine).replacingOccurrencesOfBacktick() + "`"
+            what = "`" + MarkdownFindingWriter.cell(entry.message.firstLine).replacingOccurrencesOfBacktick() + "`"
         }
         let count = reported.count > 1 ? " ×\(reported.count)" : ""
         let row = "| \(location) | \(reported.classification?.severity.name ?? "–") | \(reported.classification?.category.id ?? "–") | \(what)\(count) |"

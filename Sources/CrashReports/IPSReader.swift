@@ -1,3 +1,4 @@
+import CDLogCore
 /// Reads the JSON body of an `.ips` crash report (iOS 15+/macOS 12+, `bug_type 309`) together with its
 /// header line, following Apple's "Interpreting the JSON format of a crash report" and the variants of
 /// crash-formats.md §2. Every key is optional and read with type checks: a field of the wrong type is

@@ -1,3 +1,4 @@
+import CDLogCore
 /// Decides which Core Data / SQLite work a crash report points at, from its frames.
 ///
 /// For a watchdog kill the main thread is scored (and, when the main thread only waits — in a
@@ -5,9 +6,9 @@
 /// crashes the faulting thread, and for `0xdead10cc` every thread, since any thread can hold the lock.
 /// Frame signatures come from real reports (crash-formats.md §7). The verdict names one cause id
 /// (`BlameCause`) and the frames that decided it; the CPU figures say whether the app was busy or waiting.
-enum CrashBlame {
+public enum CrashBlame {
     /// Stable cause ids (part of the output contract: rules match them).
-    enum Cause: String, CaseIterable {
+    public enum Cause: String, CaseIterable, Sendable {
         case migrationWALCheckpoint = "migration-wal-checkpoint"
         case migration
         case walCheckpoint = "wal-checkpoint"
@@ -72,7 +73,7 @@ enum CrashBlame {
         (.coreDataOther, ["NSSQLiteConnection", "NSSQLCore", "NSPersistentStoreCoordinator", "NSManagedObjectContext", "NSSQLDefaultConnectionManager"]),
     ]
 
-    static let coreDataImages: Set<String> = ["CoreData", "libsqlite3.dylib", "SwiftData"]
+    public static let coreDataImages: Set<String> = ["CoreData", "libsqlite3.dylib", "SwiftData"]
 
     /// Frames of a thread that only waits for something else (so the culprit may be on another thread).
     static let waitSymbols = [
@@ -82,12 +83,12 @@ enum CrashBlame {
         "_dispatch_lane_barrier_sync_invoke_and_complete", "_dispatch_once_wait",
     ]
 
-    struct Verdict {
-        var cause: Cause
-        var frames: [String]
+    public struct Verdict {
+        public var cause: Cause
+        public var frames: [String]
         /// Number of the thread the frames come from, when it is not the primary thread.
-        var viaThread: Int?
-        var symbolicated: Bool
+        public var viaThread: Int?
+        public var symbolicated: Bool
     }
 
     /// Signals found in one thread: each with the indices of the frames that carry it.
@@ -100,7 +101,7 @@ enum CrashBlame {
     }
 
     /// How many frames from the top of a thread are examined (deep recursion must not cost much).
-    static let scannedFrames = 160
+    public static let scannedFrames = 160
 
     private static func scan(_ thread: CrashThread) -> ThreadScan {
         var result = ThreadScan()
@@ -153,7 +154,7 @@ enum CrashBlame {
     }
 
     /// The primary thread: the main thread for watchdog kills and hangs, otherwise the faulting one.
-    static func primaryThread(of report: CrashReport, watchdog: Bool) -> Int? {
+    public static func primaryThread(of report: CrashReport, watchdog: Bool) -> Int? {
         if watchdog || report.diagnosticType == "hang" || report.diagnosticType == "appLaunch" {
             if let main = report.threads.firstIndex(where: \.isMain) { return main }
             if report.format == .metrickit, let attributed = report.faultingThread { return attributed }
@@ -162,7 +163,7 @@ enum CrashBlame {
         return report.faultingThread ?? report.threads.firstIndex(where: \.isMain) ?? (report.threads.isEmpty ? nil : 0)
     }
 
-    static func verdict(for report: CrashReport, watchdog: Bool, terminationCode: UInt64?) -> Verdict {
+    public static func verdict(for report: CrashReport, watchdog: Bool, terminationCode: UInt64?) -> Verdict {
         guard let primary = primaryThread(of: report, watchdog: watchdog) else {
             let backtrace = CrashThread(number: -1, frames: report.lastExceptionBacktrace)
             if let (cause, indices) = cause(of: scan(backtrace), onMain: false) {
@@ -222,7 +223,7 @@ enum CrashBlame {
     /// busy when the app used at least half of the CPU it could have (a migration doing real work),
     /// waiting when it used little (blocked on I/O, a lock or another process), unknown in between
     /// or without figures. Apple: "Addressing watchdog terminations".
-    static func cpuInterpretation(appCPUPercent: Double?, appCPUSeconds: Double?, wallClock: Double?) -> String {
+    public static func cpuInterpretation(appCPUPercent: Double?, appCPUSeconds: Double?, wallClock: Double?) -> String {
         // The report's own percentage covers its CPU-statistics window; prefer it to seconds ÷ allowance.
         var share = appCPUPercent
         if share == nil, let appCPUSeconds, let wallClock, wallClock > 0 {

@@ -36,11 +36,20 @@ public enum CommandRunner {
                 print(root.fullMessage(for: error))
                 exit(0)
             }
-            let message = root.message(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            let message = oneLine(root.message(for: error))
             printError("\(toolName): error: \(message) (see '\(toolName) --help')")
             exit(ExitStatus.failure.rawValue)
         }
+    }
+
+    /// The parser's message on one line: a list of valid values it prints one per line (`  - auto`) is
+    /// joined with commas; anything after that (usage hints) is dropped.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n")
+        guard var text = lines.first.map(String.init) else { return "invalid arguments" }
+        let values = lines.dropFirst().prefix(while: { $0.hasPrefix("  - ") }).map { $0.dropFirst(4) }
+        if !values.isEmpty { text += " " + values.joined(separator: ", ") }
+        return text
     }
 
     /// `--threads -1` becomes `--threads=-1`: the parser takes a value that starts with `-` for an option

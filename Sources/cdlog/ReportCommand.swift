@@ -27,8 +27,8 @@ struct ReportCommand: ParsableCommand {
     @Flag(name: .customLong("follow-symlinks"), help: "With --store: read a -wal, -shm or -journal that is a symlink leaving the store's folder (by default it is reported, not read).")
     var followSymlinks = false
 
-    @Option(name: .long, help: "Output format: \(ReportOutputFormat.allNames).", completion: .list(ReportOutputFormat.allCases.map(\.rawValue)))
-    var format: String = "markdown"
+    @Option(name: .long, help: "Output format.")
+    var format: ReportOutputFormat = .markdown
 
     @Flag(name: .long, help: "Replace personal data (e-mail addresses, user names in paths, record names, zone owners, device ids, container ids) with consistent placeholders.")
     var redact = false
@@ -36,34 +36,23 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the report to FILE instead of stdout.", valueName: "FILE"), completion: .file())
     var output: String?
 
-    @Option(name: .long, help: "Exit 1 when a classified entry, store finding or diagnosis is at or above this severity.", completion: .list(Severity.allCases.map(\.name)))
-    var failOn: String?
+    @Option(name: .long, help: "Exit 1 when a classified entry, store finding or diagnosis is at or above this severity.")
+    var failOn: Severity?
 
-    @Option(name: .long, help: "Leave timeline rows below this severity out (they still count): \(Severity.allNames).", completion: .list(Severity.allCases.map(\.name)))
-    var minSeverity: String = "debug"
+    @Option(name: .long, help: "Leave timeline rows below this severity out (they still count; default: debug).")
+    var minSeverity: Severity?
 
     @Option(name: .long, help: "At most this many timeline rows (and appendix templates); the rest is summarised as 'N more'.")
     var maxRows: Int = 200
 
-    @Option(name: .long, help: "Skip detection and read every source as: auto, \(InputFormat.allNames).", completion: .list(["auto"] + InputFormat.allCases.map(\.rawValue)))
-    var inputFormat: String = "auto"
-
-    @Option(name: .long, help: "Threads used to classify large inputs (default: the number of CPU cores).")
-    var threads: Int?
+    @OptionGroup var reading: ReadingOptions
 
     @OptionGroup var appOption: AppOption
 
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
-        guard ReportOutputFormat(rawValue: format.lowercased()) != nil else { throw ValidationError("unknown --format '\(format)' (use \(ReportOutputFormat.allNames))") }
-        if let failOn, Severity(name: failOn) == nil { throw ValidationError("unknown --fail-on '\(failOn)' (use \(Severity.allNames))") }
-        guard Severity(name: minSeverity) != nil else { throw ValidationError("unknown --min-severity '\(minSeverity)' (use \(Severity.allNames))") }
         guard (1...100_000).contains(maxRows) else { throw ValidationError("--max-rows takes a number from 1 to 100000") }
-        guard inputFormat.lowercased() == "auto" || InputFormat(rawValue: inputFormat.lowercased()) != nil else {
-            throw ValidationError("unknown --input-format '\(inputFormat)' (use auto, \(InputFormat.allNames))")
-        }
-        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads takes a number from 1 to 256") }
     }
 
     func run() throws {
@@ -72,11 +61,11 @@ struct ReportCommand: ParsableCommand {
         let classifier = try ReportBuilder.classifier(ruleSet: ruleSet, catalog: catalog)
         var options = ReportBuilder.Options()
         options.redact = redact
-        options.timelineMinimumSeverity = Severity(name: minSeverity) ?? .debug
+        options.timelineMinimumSeverity = minSeverity ?? .debug
         options.limits.timelineRows = maxRows
         options.limits.templates = maxRows
-        options.forcedFormat = InputFormat(rawValue: inputFormat.lowercased())
-        options.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        options.forcedFormat = reading.inputFormat.forcedFormat
+        options.threads = reading.threadCount
         ProcessSetup.tuneMalloc(threads: options.threads)
         var paths = files
         // With --store and no file, stdin is read only when `-` is given: a pipe left open by a CI runner or a
@@ -101,7 +90,7 @@ struct ReportCommand: ParsableCommand {
         let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
         let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores, sysdiagnoses: inputs.facts)
         rules.warnAboutLimitedPatterns(ruleSet)
-        let text = ReportOutputFormat(rawValue: format.lowercased())!.render(document)
+        let text = format.render(document)
         if let outputFile {
             try outputFile.write(text)
         } else {
@@ -109,7 +98,7 @@ struct ReportCommand: ParsableCommand {
             try sink.write(text)
             try sink.flush()
         }
-        if let failOn, let threshold = Severity(name: failOn), let highest = document.highestSeverity, highest >= threshold {
+        if let failOn, let highest = document.highestSeverity, highest >= failOn {
             throw ExitCode(ExitStatus.findings.rawValue)
         }
     }

@@ -12,17 +12,18 @@ struct RulesCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every rule (json: id, category, severity, patterns).")
-        @Option(name: .long, help: "text or json.") var format: String = "text"
-        @OptionGroup var rules: RuleOptions
-
-        func validate() throws {
-            guard ["text", "json"].contains(format) else { throw ValidationError("unknown --format '\(format)' (use text, json)") }
+        enum Format: String, CaseIterable, ExpressibleByArgument {
+            case text, json
+            init?(argument: String) { self.init(rawValue: argument.lowercased()) }
         }
+
+        @Option(name: .long, help: "Output format.") var format: Format = .text
+        @OptionGroup var rules: RuleOptions
 
         func run() throws {
             let set = try rules.loadRuleSet()
             let sink = OutputSink()
-            try sink.write(format == "json" ? RuleCatalogListing.json(set) : visibleControlCharacters(RuleCatalogListing.text(set)))
+            try sink.write(format == .json ? RuleCatalogListing.json(set) : visibleControlCharacters(RuleCatalogListing.text(set)))
             try sink.flush()
         }
     }

@@ -18,11 +18,11 @@ struct WalCheck: ParsableCommand {
     @Argument(help: "The main database file, or a folder holding one or more stores.", completion: .file())
     var path: String
 
-    @Option(help: "Output format: text, json or markdown.", completion: .list(["text", "json", "markdown"]))
-    var format: String = "text"
+    @Option(help: "Output format.")
+    var format: StoreReportFormat = .text
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity (debug, info, warning, error, fatal).", completion: .list(["debug", "info", "warning", "error", "fatal"]))
-    var failOn: String?
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at or above this severity.")
+    var failOn: Severity?
 
     @Flag(name: .customLong("verify-checksums"), help: "Verify the checksum of every WAL frame (streams the whole WAL once).")
     var verifyChecksums = false
@@ -39,20 +39,11 @@ struct WalCheck: ParsableCommand {
     @Flag(name: .customLong("follow-symlinks"), help: "Read a -wal, -shm or -journal that is a symlink leaving the store's folder (by default it is reported, not read).")
     var followSymlinks = false
 
+    func validate() throws {
+        if verifyChecksums && skipChecksums { throw ValidationError("--verify-checksums and --skip-checksums cannot be combined") }
+    }
+
     func run() throws {
-        guard let format = StoreReportFormat(rawValue: format.lowercased()) else {
-            throw ToolFailure("unknown --format '\(format)' (expected text, json or markdown)")
-        }
-        var threshold: Severity?
-        if let failOn {
-            guard let s = Severity(name: failOn) else {
-                throw ToolFailure("unknown --fail-on level '\(failOn)' (expected \(Severity.allNames))")
-            }
-            threshold = s
-        }
-        if verifyChecksums && skipChecksums {
-            throw ToolFailure("--verify-checksums and --skip-checksums cannot be combined")
-        }
         let options = InspectionOptions(checksums: verifyChecksums ? .full : skipChecksums ? .none : .auto,
                                         runSQL: !noSQL, measureCheckpoint: measureCheckpoint)
         let stores = try StoreLocator.locate(path, followSymlinks: followSymlinks)
@@ -60,7 +51,7 @@ struct WalCheck: ParsableCommand {
         let sink = OutputSink()
         try sink.write(ReportRenderer.render(reports, format: format))
         try sink.flush()
-        if let threshold, reports.contains(where: { ($0.maxSeverity ?? .debug) >= threshold && !$0.findings.isEmpty }) {
+        if let threshold = failOn, reports.contains(where: { ($0.maxSeverity ?? .debug) >= threshold && !$0.findings.isEmpty }) {
             throw ExitCode(ExitStatus.findings.rawValue)
         }
     }

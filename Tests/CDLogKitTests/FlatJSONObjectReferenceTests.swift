@@ -1,4 +1,4 @@
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 import Testing
 
 /// The member scan (`FlatJSONObject.Members`) runs for every member of every ndjson event, so it moved to C

@@ -1,5 +1,5 @@
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 import Testing
 
 /// Real line shapes of every format docs/classify.md lists, detected and parsed.

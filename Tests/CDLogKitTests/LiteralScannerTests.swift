@@ -1,4 +1,4 @@
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 import CScan
 import Testing
 

@@ -1,5 +1,5 @@
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 import Testing
 
 /// A live input (`log stream` into a pipe) that pauses: what came before the pause is finished and

@@ -1,5 +1,5 @@
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 import Foundation
 
 /// Helpers shared by the CDLogKit tests.

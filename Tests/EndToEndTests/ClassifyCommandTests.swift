@@ -51,7 +51,15 @@ import Testing
         #expect(missing.stdout.isEmpty)
         let usage = try BinaryRunner.cdlog(["classify", "--format", "yaml"])
         #expect(usage.status == 2)
-        #expect(usage.stderr.contains("unknown --format"))
+        #expect(usage.stderr.contains("'yaml' is invalid for '--format <format>'. Please provide one of 'text', 'jsonl', 'json' or 'markdown'"))
+        #expect(usage.stderr.split(separator: "\n").count == 1)
+        // A long list of valid values, which the parser prints one per line, stays on the one line.
+        let inputFormat = try BinaryRunner.cdlog(["classify", "--input-format", "xml"])
+        #expect(inputFormat.status == 2)
+        #expect(inputFormat.stderr.split(separator: "\n").count == 1)
+        #expect(inputFormat.stderr.contains("one of the following: auto, xcode, nslog,"), "\(inputFormat.stderr)")
+        // Option values are typed and read in any case.
+        #expect(try BinaryRunner.cdlog(["classify", "--format", "JSONL", "--fail-on", "Error", "--input-format", "AUTO"], stdin: input).status == 1)
         #expect(try BinaryRunner.cdlog(["--bogus-flag"]).status == 2)
         let help = try BinaryRunner.cdlog(["classify", "--help"])
         #expect(help.status == 0)

@@ -1,5 +1,5 @@
 import CDLogCore
-import CDLogKit
+@_spi(Testing) import CDLogKit
 import Foundation
 @testable import ReportKit
 import Testing

@@ -1,4 +1,4 @@
-import CDLogKit
+@_spi(Testing) import CDLogKit
 import Foundation
 @testable import ReportKit
 import Testing

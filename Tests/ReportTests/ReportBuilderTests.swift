@@ -1,5 +1,5 @@
 import CDLogCore
-import CDLogKit
+@_spi(Testing) import CDLogKit
 import CSQLite
 import Foundation
 @testable import ReportKit

@@ -69,7 +69,7 @@ public final class Classifier: Sendable {
     /// classify (`Prefilter.tuned(toSample:)`): the same verdict for every message, found with fewer
     /// literal comparisons on text like the sample. Builds only a `LiteralScanner`; the rules and
     /// everything else are shared.
-    public func tuned(toSample sample: UnsafeRawBufferPointer) -> Classifier {
+    @_spi(Testing) public func tuned(toSample sample: UnsafeRawBufferPointer) -> Classifier {
         Classifier(tuning: self, prefilter: prefilter.tuned(toSample: sample))
     }
 
@@ -89,7 +89,7 @@ public final class Classifier: Sendable {
     /// A gate that proves an entry gets no verdict: when the literals it finds in a message admit no
     /// rule, `classify` returns nil for it (`Prefilter.quietEntryGate`). Nil when some rule could match
     /// without literals (a user rule without any, say).
-    public var quietEntryGate: QuietEntryGate? { prefilter.quietEntryGate }
+    @_spi(Testing) public var quietEntryGate: QuietEntryGate? { prefilter.quietEntryGate }
 
     /// `Classifier(ruleSet:)` plus one rule that never gives a verdict, whose literals are `literals`: its
     /// quiet gate then admits every entry whose message holds one of them, so a run that also wants

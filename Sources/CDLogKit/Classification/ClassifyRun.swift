@@ -21,7 +21,7 @@ public struct ClassifyRun: Sendable {
         /// Worker threads for classification (1 = everything on the calling thread).
         public var threads = 1
         /// Bytes per parallel block.
-        public var blockSize = 1 << 18
+        @_spi(Testing) public var blockSize = 1 << 18
         /// Entries no rule can match are counted without being built (`QuietEntrySkipper`), when
         /// unclassified entries are not reported. False builds and classifies every entry: the same
         /// output, slower (the reference the tests compare with).
@@ -29,7 +29,7 @@ public struct ClassifyRun: Sendable {
         /// A live input (pipe, terminal) that sends nothing for this long ends the entries begun so far
         /// and the output is flushed, so `log stream | cdlog classify` shows findings as they happen.
         /// Nil: never. Files never pause.
-        public var pauseMilliseconds: Int32? = 100
+        @_spi(Testing) public var pauseMilliseconds: Int32? = 100
         /// With `includeUnclassified`: only unclassified entries whose prefix or message holds one of these
         /// literals (or that are crash reports) are built and reported; the others are counted. Nil: all.
         /// `cdlog report` wants the Core Data / CloudKit lines no rule knows, not every line of an app's

@@ -214,7 +214,7 @@ public final class MatchScratch {
 /// limits, the pattern is cut off (never matches again in this process), so a catastrophically
 /// backtracking user pattern costs a few milliseconds in all, not minutes. Thread-safe.
 public final class MatchBudget: @unchecked Sendable {
-    public static let hitsBeforeCutOff = 5
+    @_spi(Testing) public static let hitsBeforeCutOff = 5
     /// "rule user.slow, patterns[0]".
     public let label: String
     public let pattern: String
@@ -231,7 +231,7 @@ public final class MatchBudget: @unchecked Sendable {
     var isCutOff: Bool { cutOff }
 
     /// Matches that ran into a limit so far.
-    public var limitHits: Int { lock.withLock { hits } }
+    @_spi(Testing) public var limitHits: Int { lock.withLock { hits } }
 
     func recordLimitHit() {
         lock.withLock {

@@ -119,7 +119,7 @@ public final class Prefilter: Sendable {
 
     /// The same prefilter with its literals anchored on the windows rarest in `sample` (see
     /// `LiteralScanner`): it admits exactly the same rules, usually faster on text like the sample.
-    public func tuned(toSample sample: UnsafeRawBufferPointer) -> Prefilter {
+    @_spi(Testing) public func tuned(toSample sample: UnsafeRawBufferPointer) -> Prefilter {
         Prefilter(tuning: self, scanner: LiteralScanner(literals: literals, sample: sample))
     }
 
@@ -217,7 +217,7 @@ public final class Prefilter: Sendable {
     /// pattern without literals, and no literal is one or two bytes, searched for apart): an entry whose
     /// literals admit no rule (`cscan_gate_admits`: a pattern literal, and a literal of each `require`
     /// clause) has no candidate rule, so `classify` gives it no verdict. Nil otherwise.
-    public var quietEntryGate: QuietEntryGate? {
+    @_spi(Testing) public var quietEntryGate: QuietEntryGate? {
         tables.alwaysCandidates.isEmpty && tables.scanner.shortLiterals.isEmpty
             ? QuietEntryGate(gate: tables.ruleGate, scanner: tables.scanner) : nil
     }
@@ -227,7 +227,7 @@ public final class Prefilter: Sendable {
     public let ungatedRuleCount: Int
     public var literalCount: Int { scanner.literalCount }
     /// How many `require` literals are searched for on demand (`Tables.onDemand`).
-    public let onDemandCount: Int
+    @_spi(Testing) public let onDemandCount: Int
     /// "N literals (A anchored on 4-byte windows, S searched for alone, D on demand)" for `rules list`
     /// and the benchmark.
     public var statistics: String {

@@ -37,7 +37,7 @@ public struct RuleFileError: Error, CustomStringConvertible, Sendable {
 
     /// The widest source line shown: a longer one is cut to a window around the column, with `…`
     /// marking the cuts, so a huge line never goes to stderr whole.
-    public static let excerptWidth = 120
+    @_spi(Testing) public static let excerptWidth = 120
 
     /// The source line (or its window around `column`) and a caret under the column; control characters
     /// shown as `?`. Nil when the line is unknown.

@@ -12,7 +12,7 @@ public struct RuleLoader {
     private let text: String
     /// A user rule file: its patterns are guarded (`PCRERegex.budget`) and checked for constructs that
     /// backtrack catastrophically (`PatternHazard`).
-    public let guarded: Bool
+    @_spi(Testing) public let guarded: Bool
 
     public init(path: String, text: String, guarded: Bool = false) {
         self.path = path

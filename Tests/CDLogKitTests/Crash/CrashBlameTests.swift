@@ -1,5 +1,5 @@
 import Testing
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 @Suite("Crash blame")

@@ -1,5 +1,5 @@
 import Foundation
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 /// Locates crash fixtures next to this file (works with `swift test` on Linux and macOS without bundles).

@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 @Suite("Crash parsing")

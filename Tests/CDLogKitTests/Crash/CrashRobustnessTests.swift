@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 /// Bad input: a one-line error or a partial result, never a trap or a stack overflow.

@@ -1,5 +1,5 @@
 import Testing
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 /// docs/domain.md, "The launch-watchdog story": a launch watchdog kill while Core Data checkpoints a multi-GB WAL before a migration,

@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 /// Hang reports (spindump text) and stackshots (`bug_type` 288), issue 24: read, not refused. The

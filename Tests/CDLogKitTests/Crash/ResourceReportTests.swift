@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import CDLogCore
-@testable import CDLogKit
+@_spi(Testing) @testable import CDLogKit
 @testable import CrashReports
 
 /// Resource reports (microstackshot text: cpu usage, disk writes, wakeups; issue 24): read, not refused,

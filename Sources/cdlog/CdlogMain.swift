@@ -1,0 +1,6 @@
+import CLISupport
+
+@main
+struct CdlogMain {
+    static func main() { CommandRunner.main(Cdlog.self) }
+}

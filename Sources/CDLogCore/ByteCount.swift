@@ -26,8 +26,3 @@ public enum ByteCount {
         return places == 0 ? sign + String(whole) : sign + String(whole) + "." + fraction
     }
 }
-
-/// The version both executables print with `--version`.
-public enum ToolVersion {
-    public static let current = "0.1.0"
-}

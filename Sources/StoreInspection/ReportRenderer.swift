@@ -1,10 +1,5 @@
 import CDLogCore
 
-/// Output formats of walcheck.
-public enum StoreReportFormat: String, Sendable, CaseIterable {
-    case text, json, markdown
-}
-
 /// Renders `StoreReport`s. Pure functions of the report: deterministic, no I/O.
 ///
 /// JSON: one object per store with the docs/domain.md, "Output contracts" keys (`database`, `wal`, `walIndex`, `checkpoint`,

@@ -1,50 +1,5 @@
 import CDLogCore
 
-/// The files of one store, named by SQLite's rule: `<database>-wal`, `<database>-shm`,
-/// `<database>-journal` beside the main file.
-public struct StoreFiles: Sendable, Equatable {
-    /// The main database file as given (or as found in a folder).
-    public var database: String
-    /// The file SQLite opens when `database` is a symlink (its target); else equal to `database`.
-    public var resolvedDatabase: String
-    /// `-wal` path when that file exists, else nil.
-    public var wal: String?
-    /// `-shm` path when that file exists, else nil.
-    public var walIndex: String?
-    /// `-journal` path when that file exists, else nil.
-    public var journal: String?
-    /// Companions that are not plain files beside the store: symlinks (read when they stay in the
-    /// store's folder or when asked), folders, FIFOs, devices, sockets (never read). A companion listed
-    /// here with `read == false` is left out of `wal`/`walIndex`/`journal`.
-    public var companionNotes: [CompanionNote] = []
-
-    /// Every path a writer must never replace: the database as given and as resolved, and each one's
-    /// `-wal`, `-shm` and `-journal` name, whether or not that companion exists yet.
-    public var protectedPaths: [String] {
-        var paths: [String] = []
-        for base in [database, resolvedDatabase] {
-            paths.append(base)
-            for suffix in StoreLocator.companionSuffixes { paths.append(base + suffix) }
-        }
-        return paths
-    }
-}
-
-/// A `-wal`, `-shm` or `-journal` name that is not an ordinary file in the store's folder.
-public struct CompanionNote: Sendable, Equatable {
-    /// The companion's path as SQLite would open it.
-    public var path: String
-    /// "-wal", "-shm" or "-journal".
-    public var suffix: String
-    /// What it is: "a named pipe (FIFO)", "a symlink to /x/y (outside the store's folder)"…
-    public var what: String
-    /// A symlink whose target lies outside the store's folder.
-    public var leavesFolder = false
-    /// Whether walcheck read it (a symlink to a regular file in the store's folder, or any symlink to a
-    /// regular file with `followSymlinks`).
-    public var read: Bool
-}
-
 /// Turns the PATH argument into store file sets.
 ///
 /// Contract: a regular file (or a symlink to one) is one store, whatever its name; companions are

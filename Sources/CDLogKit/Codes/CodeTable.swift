@@ -1,34 +1,6 @@
 import CDLogCore
 import Yams
 
-/// One row of a code table (Rules/README.md, "Code tables"): what a (domain, code) pair means.
-public struct CodeEntry: Sendable {
-    public let domain: String
-    /// The lowest code the row covers; equal to `last` unless the row is a range.
-    public let code: Int
-    public let last: Int
-    public let name: String
-    /// The name CloudKit prints in quotes (`"Partial Failure"`), when the table gives it.
-    public let printed: String?
-    /// Sentences a library prints for the code without its number (SQLite's `database is locked`), found
-    /// anywhere in an entry as printed (case-sensitive).
-    public let messages: [String]
-    public let category: Category
-    public let severity: Severity
-    /// True when the code says less than a code it wraps (134060 "Core Data error", CKError 2 partial
-    /// failure): a non-generic code in the same entry decides.
-    public let generic: Bool
-    /// True when the code is common outside persistence (a Foundation file error): it counts only in an
-    /// entry that the table's `context` pattern finds (a store, Core Data, SQLite).
-    public let needsContext: Bool
-    public let meaning: String
-    public let advice: String
-    /// The rule a finding of this row carries (id `code.<table key>.<code>`).
-    public let rule: Rule
-
-    public var isRange: Bool { last != code }
-}
-
 /// One code table file: a domain, the names consoles print for it, its rows and ranges.
 ///
 /// Contract: `init` parses and checks the YAML; a bad file throws `RuleFileError` pointing into it (an

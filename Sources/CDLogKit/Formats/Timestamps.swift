@@ -76,13 +76,3 @@ public enum Timestamps {
         return "--\(m < 10 ? "0" : "")\(m)-\(day < 10 ? "0" : "")\(day)T" + String(decoding: text[parts[2]], as: UTF8.self)
     }
 }
-
-extension String {
-    /// Drops leading and trailing spaces, tabs and newlines.
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
-        return String(s)
-    }
-}

@@ -271,10 +271,3 @@ extension Prefilter.Tables {
         return evaluation.sawAny(patternLiteralIDs, from: patternLiteralStart[pattern], to: patternLiteralStart[pattern + 1])
     }
 }
-
-/// What the quiet walk (`cscan_skip_quiet_lines`) reads: the prefilter's rule gate, and its scanner for
-/// the room a scan needs. Valid while its `Prefilter` lives.
-public struct QuietEntryGate: @unchecked Sendable {
-    let gate: UnsafePointer<cscan_rule_gate>
-    let scanner: LiteralScanner.Tables
-}

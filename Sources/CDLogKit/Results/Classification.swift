@@ -10,11 +10,3 @@ public struct Classification: Sendable {
     public var category: Category { rule.category }
     public var severity: Severity { rule.severity }
 }
-
-/// An entry as reporters see it: the entry, its classification (nil when unclassified) and how many
-/// consecutive echoes of it were folded into it.
-public struct ClassifiedEntry: Sendable {
-    public var entry: Entry
-    public var classification: Classification?
-    public var count: Int
-}

@@ -27,8 +27,3 @@ final class FrozenStorage: @unchecked Sendable {
         FrozenBytes(buffer: UnsafeBufferPointer(start: freeze(bytes), count: bytes.count))
     }
 }
-
-/// Immutable bytes in a `FrozenStorage`, valid while it lives; read without reference counting.
-struct FrozenBytes: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<UInt8>
-}

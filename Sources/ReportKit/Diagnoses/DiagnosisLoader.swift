@@ -282,32 +282,3 @@ public struct DiagnosisLoader {
         return ToolFailure(error.headline, detail: error.excerpt)
     }
 }
-
-/// The diagnosis catalog: embedded `Rules/diagnoses/*.yaml`, optionally plus user files.
-public struct DiagnosisCatalog: Sendable {
-    public let diagnoses: [DiagnosisRule]
-
-    public init(files: [(path: String, text: String)]) throws {
-        var all: [DiagnosisRule] = []
-        var seen: [String: SourceLocation] = [:]
-        for file in files {
-            for rule in try DiagnosisLoader(path: file.path, text: file.text).load(firstOrder: all.count) {
-                if let first = seen[rule.id] {
-                    throw ToolFailure("\(rule.location): error: duplicate diagnosis id `\(rule.id)` (first defined at \(first))")
-                }
-                seen[rule.id] = rule.location
-                all.append(rule)
-            }
-        }
-        diagnoses = all
-    }
-
-    /// The catalog compiled into the binary.
-    public static func embedded() throws -> DiagnosisCatalog {
-        try DiagnosisCatalog(files: EmbeddedDiagnosisFiles.files.map {
-            ($0.path, String(decoding: Data(base64Encoded: $0.base64) ?? Data(), as: UTF8.self))
-        })
-    }
-
-    public func diagnosis(id: String) -> DiagnosisRule? { diagnoses.first { $0.id == id } }
-}

@@ -2,43 +2,6 @@ import CDLogCore
 import CDLogKit
 import Foundation
 
-/// Limits that keep a report's memory bounded whatever the input size.
-public struct ReportLimits: Sendable {
-    /// Timeline rows (distinct events); later new events are counted in "N more".
-    public var timelineRows = 200
-    /// Appendix templates; later new templates are counted in "N more".
-    public var templates = 200
-    /// Crash reports kept in full.
-    public var crashes = 20
-    /// Chart points kept per sample (warnings and worse; the rest), thinned beyond this.
-    public var chartPoints = 20_000
-    /// Citations kept per diagnosis condition.
-    public var citationsPerCondition = 5
-    public init() {}
-}
-
-/// One timeline row: an event and its folded duplicates.
-public struct TimelineRow: Sendable {
-    public var first: Citation
-    public var lastLocation: String
-    public var lastTimestamp: String?
-    public var count: Int
-    public var category: Category
-    public var severity: Severity
-    var sortTime: Double?
-    var order: Int
-}
-
-/// One template of unclassified Core Data / CloudKit lines.
-public struct TemplateRow: Sendable {
-    public var template: String
-    public var count: Int
-    public var firstLocation: String
-    public var lastLocation: String
-    public var example: String
-    var order: Int
-}
-
 /// The `FindingWriter` a report run classifies into: folds the timeline, groups unclassified lines into
 /// templates, keeps crash entries, feeds the evidence collector and samples chart points.
 /// Memory is bounded by `ReportLimits` (plus one dictionary key per timeline row and template).

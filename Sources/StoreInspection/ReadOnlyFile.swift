@@ -5,36 +5,6 @@ import Darwin
 #endif
 import CDLogCore
 
-/// Bounds-checked big/little-endian reads from a byte array. Out-of-range reads return 0 and never trap;
-/// callers check lengths first and treat a short buffer as "could not read".
-struct Bytes {
-    let data: [UInt8]
-    init(_ data: [UInt8]) { self.data = data }
-    var count: Int { data.count }
-
-    func u8(_ offset: Int) -> UInt8 { offset >= 0 && offset < data.count ? data[offset] : 0 }
-    func be16(_ o: Int) -> UInt16 { UInt16(u8(o)) << 8 | UInt16(u8(o + 1)) }
-    func le16(_ o: Int) -> UInt16 { UInt16(u8(o + 1)) << 8 | UInt16(u8(o)) }
-    func be32(_ o: Int) -> UInt32 {
-        UInt32(u8(o)) << 24 | UInt32(u8(o + 1)) << 16 | UInt32(u8(o + 2)) << 8 | UInt32(u8(o + 3))
-    }
-    func le32(_ o: Int) -> UInt32 {
-        UInt32(u8(o + 3)) << 24 | UInt32(u8(o + 2)) << 16 | UInt32(u8(o + 1)) << 8 | UInt32(u8(o))
-    }
-    func slice(_ o: Int, _ n: Int) -> [UInt8] {
-        guard o >= 0, n >= 0, o <= data.count else { return [] }
-        return Array(data[o..<min(data.count, o + n)])
-    }
-}
-
-/// Big-endian u32 from a raw buffer at `offset`; 0 when out of range (never traps).
-@inline(__always)
-func be32(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
-    guard offset >= 0, offset + 4 <= buffer.count else { return 0 }
-    return UInt32(buffer[offset]) << 24 | UInt32(buffer[offset + 1]) << 16
-        | UInt32(buffer[offset + 2]) << 8 | UInt32(buffer[offset + 3])
-}
-
 // SEEK_DATA / SEEK_HOLE are not exported by the Glibc module (they need _GNU_SOURCE).
 #if canImport(Darwin)
 private let seekHole: Int32 = 3, seekData: Int32 = 4
@@ -44,63 +14,6 @@ private let seekData: Int32 = 3, seekHole: Int32 = 4
 
 /// The text of `errno` for messages.
 func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
-
-/// What `lstat`/`stat` says about a path, without opening it.
-struct FileStatus: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
-        case regular, directory, symlink, fifo, characterDevice, blockDevice, socket, other
-        /// "a named pipe (FIFO)", "a folder"…: for messages.
-        var described: String {
-            switch self {
-            case .regular: return "a regular file"
-            case .directory: return "a folder"
-            case .symlink: return "a symlink"
-            case .fifo: return "a named pipe (FIFO)"
-            case .characterDevice: return "a character device"
-            case .blockDevice: return "a block device"
-            case .socket: return "a socket"
-            case .other: return "a special file"
-            }
-        }
-    }
-    let kind: Kind
-    let size: Int64
-    let modificationSeconds: Int64
-    let modificationNanoseconds: Int64
-
-    /// `lstat` (does not follow a symlink). Nil when the path does not exist; throws on other errors.
-    static func lstatus(_ path: String) throws -> FileStatus? { try status(path, follow: false) }
-    /// `stat` (follows symlinks). Nil when the path (or the link's target) does not exist.
-    static func status(_ path: String) throws -> FileStatus? { try status(path, follow: true) }
-
-    private static func status(_ path: String, follow: Bool) throws -> FileStatus? {
-        var st = stat()
-        let rc = follow ? stat(FileSystemPath.bytes(path), &st) : lstat(FileSystemPath.bytes(path), &st)
-        if rc != 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return nil }
-            throw ToolFailure("cannot examine \(path): \(errnoText(code))")
-        }
-        let fmt = st.st_mode & S_IFMT
-        let kind: Kind
-        switch fmt {
-        case S_IFREG: kind = .regular
-        case S_IFDIR: kind = .directory
-        case S_IFLNK: kind = .symlink
-        case S_IFIFO: kind = .fifo
-        case S_IFCHR: kind = .characterDevice
-        case S_IFBLK: kind = .blockDevice
-        case S_IFSOCK: kind = .socket
-        default: kind = .other
-        }
-        #if canImport(Darwin)
-        let sec = Int64(st.st_mtimespec.tv_sec), nsec = Int64(st.st_mtimespec.tv_nsec)
-        #else
-        let sec = Int64(st.st_mtim.tv_sec), nsec = Int64(st.st_mtim.tv_nsec)
-        #endif
-        return FileStatus(kind: kind, size: Int64(st.st_size), modificationSeconds: sec, modificationNanoseconds: nsec)
-    }
-}
 
 /// A file opened read-only (`O_RDONLY`, never `O_CREAT`), read with `pread`. Reading never changes the
 /// file's bytes or mtime. Closed on deinit.

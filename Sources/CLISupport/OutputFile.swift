@@ -50,12 +50,20 @@ public struct OutputFile {
 
     /// Writes `text` as the whole content of the output. Throws `ToolFailure` naming the output.
     public func write(_ text: String) throws {
+        try write { try $0.write(text) }
+    }
+
+    /// Writes what `body` writes to the sink it is given as the whole content of the output: into a
+    /// temporary file beside it, renamed over it when `body` returns (a regular file), or straight into a
+    /// FIFO or device. When `body` throws, the output is left as it was (a regular file) and the error is
+    /// passed on.
+    public func write(streaming body: (OutputSink) throws -> Void) throws {
         if writeInPlace {
             let fd = open(FileSystemPath.bytes(path), O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard fd >= 0 else { throw ToolFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
             defer { close(fd) }
             let sink = OutputSink(fd: fd, name: path)
-            try sink.write(text)
+            try body(sink)
             try sink.flush()
             return
         }
@@ -72,7 +80,7 @@ public struct OutputFile {
                 if !done { unlink(temporary) }
             }
             let sink = OutputSink(fd: fd, name: path)
-            try sink.write(text)
+            try body(sink)
             try sink.flush()
             guard fsync(fd) == 0 || errno == EINVAL else {
                 throw ToolFailure("cannot write \(path): \(String(cString: strerror(errno)))")

@@ -72,10 +72,15 @@ public enum CrashPlace {
         return place
     }
 
+    /// True for Apple's binaries: a known system framework, a `.dylib`, a `com.apple.` bundle id.
+    public static func isSystemImage(_ image: String) -> Bool {
+        systemImages.contains(image) || image.hasSuffix(".dylib") || image.hasPrefix("com.apple.")
+    }
+
     /// "the app (Notes)", "system framework UIKitCore", "third-party framework Realm".
     static func binaryKind(_ image: String, appName: String?) -> String {
         if let appName, image == appName || image.hasPrefix(appName + " ") { return "the app (\(image))" }
-        if systemImages.contains(image) || image.hasSuffix(".dylib") || image.hasPrefix("com.apple.") {
+        if isSystemImage(image) {
             return "system framework \(image)"
         }
         // Without the process name, an image that is not Apple's may be the app itself.

@@ -10,6 +10,6 @@ struct Cdlog: ParsableCommand {
         abstract: "Explains Core Data, CloudKit and SwiftData console output and crash reports.",
         discussion: "Exit codes: 0 success, 1 a finding at or above --fail-on (or failing rule examples), 2 bad usage or unreadable input.",
         version: ToolVersion.current,
-        subcommands: [Classify.self, ReportCommand.self, ExplainCommand.self, RulesCommand.self]
+        subcommands: [Classify.self, ReportCommand.self, AggregateCommand.self, ExplainCommand.self, RulesCommand.self]
     )
 }

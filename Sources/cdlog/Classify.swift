@@ -31,12 +31,18 @@ struct Classify: ParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
+    @OptionGroup var resource: ResourceOptions
+
     @Option(name: .long, help: "Colour in text output; auto colours a terminal unless NO_COLOR is set.")
     var color: ColorChoice = .auto
 
     @OptionGroup var appOption: AppOption
 
     @OptionGroup var rules: RuleOptions
+
+    func validate() throws {
+        try resource.requireOTLP(format == .otlp)
+    }
 
     func run() throws {
         let ruleSet = try rules.loadRuleSet()
@@ -54,7 +60,7 @@ struct Classify: ParsableCommand {
         let sources: [any ByteSource] = inputs.sources + (try paths.map { try FileByteSource(path: $0) })
         inputs.printNotes()
         let sink = OutputSink()
-        let writer = format.makeWriter(sink: sink, color: color.colorsStandardOutput)
+        let writer = format.makeWriter(sink: sink, color: color.colorsStandardOutput, resource: resource.pairs)
         let summary = try ClassifyRun(classifier: classifier, options: options).run(sources: sources, reporter: writer)
         rules.warnAboutLimitedPatterns(ruleSet)
         if let failOn, let highest = summary.highestSeverity, highest >= failOn {

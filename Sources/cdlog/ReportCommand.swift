@@ -27,8 +27,8 @@ struct ReportCommand: ParsableCommand {
     @Flag(name: .customLong("follow-symlinks"), help: "With --store: read a -wal, -shm or -journal that is a symlink leaving the store's folder (by default it is reported, not read).")
     var followSymlinks = false
 
-    @Option(name: .long, help: "Output format.")
-    var format: ReportOutputFormat = .markdown
+    @Option(name: .long, help: "Output format: a document, or otlp (every finding as an OpenTelemetry log record, then the diagnoses).")
+    var format: ReportFormatChoice = .document(.markdown)
 
     @Flag(name: .long, help: "Replace personal data (e-mail addresses, user names in paths, record names, zone owners, device ids, container ids) with consistent placeholders.")
     var redact = false
@@ -47,12 +47,17 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
+    @OptionGroup var resource: ResourceOptions
+
     @OptionGroup var appOption: AppOption
 
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
         guard (1...100_000).contains(maxRows) else { throw ValidationError("--max-rows takes a number from 1 to 100000") }
+        try resource.requireOTLP(format == .otlp)
+        // Redaction works on the rendered document; OTLP streams the findings as they are read.
+        if redact && format == .otlp { throw ValidationError("--redact cannot be combined with --format otlp (the records carry the messages as read)") }
     }
 
     func run() throws {
@@ -88,16 +93,35 @@ struct ReportCommand: ParsableCommand {
         // The private store copy is removed on SIGINT/SIGTERM/SIGHUP too, as walcheck's is.
         if !located.isEmpty { SnapshotCopy.installInterruptCleanup() }
         let stores = try located.map { StoreFacts(report: try StoreInspector.inspect($0)) }
-        let document = try ReportBuilder(classifier: classifier, catalog: catalog, options: options).build(sources: sources, stores: stores, sysdiagnoses: inputs.facts)
-        rules.warnAboutLimitedPatterns(ruleSet)
-        let text = format.render(document)
-        if let outputFile {
-            try outputFile.write(text)
-        } else {
-            let sink = OutputSink()
-            try sink.write(text)
-            try sink.flush()
+        let builder = ReportBuilder(classifier: classifier, catalog: catalog, options: options)
+        var built: ReportDocument?
+        switch format {
+        case .document(let documentFormat):
+            let document = try builder.build(sources: sources, stores: stores, sysdiagnoses: inputs.facts)
+            built = document
+            let text = documentFormat.render(document)
+            if let outputFile {
+                try outputFile.write(text)
+            } else {
+                let sink = OutputSink()
+                try sink.write(text)
+                try sink.flush()
+            }
+        case .otlp:
+            let write = { (sink: OutputSink) throws in
+                let writer = OTLPFindingWriter(sink: sink, resource: resource.pairs)
+                let document = try builder.build(sources: sources, stores: stores, sysdiagnoses: inputs.facts, findings: writer)
+                built = document
+                for diagnosis in document.diagnoses {
+                    try writer.report(event: "cdlog.diagnosis", severity: diagnosis.severity, body: diagnosis.statement,
+                                      attributes: [("cdlog.diagnosis", diagnosis.id), ("cdlog.title", diagnosis.title)])
+                }
+                try writer.flush()
+            }
+            if let outputFile { try outputFile.write(streaming: write) } else { try write(OutputSink()) }
         }
+        rules.warnAboutLimitedPatterns(ruleSet)
+        guard let document = built else { return }
         if let failOn, let highest = document.highestSeverity, highest >= failOn {
             throw ExitCode(ExitStatus.findings.rawValue)
         }

@@ -41,10 +41,12 @@ import Testing
         "Rules": ["Support", "Matching"],
         "Codes": ["Support", "Matching", "Rules"],
         "Catalog": ["Support", "Matching", "Rules", "Codes"],
-        "Results": ["Support", "Entries", "Rules"],
-        "Output": ["Support", "Entries", "Rules", "Catalog", "Results"],
-        "Classification": ["Support", "Input", "Formats", "Entries", "Matching", "Codes", "Rules", "Catalog", "Results", "Output"],
-        "RuleTools": ["Support", "Input", "Formats", "Entries", "Matching", "Codes", "Rules", "Catalog", "Results", "Output", "Classification"],
+        "Templates": ["Support", "Matching"],
+        "Results": ["Support", "Entries", "Rules", "Templates"],
+        "Output": ["Support", "Entries", "Rules", "Catalog", "Results", "Templates"],
+        "Classification": ["Support", "Input", "Formats", "Entries", "Matching", "Codes", "Rules", "Catalog", "Results", "Output", "Templates"],
+        "RuleTools": ["Support", "Input", "Formats", "Entries", "Matching", "Codes", "Rules", "Catalog", "Results", "Output", "Classification", "Templates"],
+        "Aggregation": ["Support", "Input", "Formats", "Entries", "Matching", "Codes", "Rules", "Catalog", "Results", "Output", "Classification", "Templates"],
     ]
 
     @Test func modulesImportOnlyWhatTheirLayerAllows() throws {

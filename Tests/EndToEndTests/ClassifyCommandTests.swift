@@ -51,7 +51,7 @@ import Testing
         #expect(missing.stdout.isEmpty)
         let usage = try BinaryRunner.cdlog(["classify", "--format", "yaml"])
         #expect(usage.status == 2)
-        #expect(usage.stderr.contains("'yaml' is invalid for '--format <format>'. Please provide one of 'text', 'jsonl', 'json' or 'markdown'"))
+        #expect(usage.stderr.contains("'yaml' is invalid for '--format <format>'. Please provide one of 'text', 'jsonl', 'json', 'markdown' or 'otlp'"))
         #expect(usage.stderr.split(separator: "\n").count == 1)
         // A long list of valid values, which the parser prints one per line, stays on the one line.
         let inputFormat = try BinaryRunner.cdlog(["classify", "--input-format", "xml"])

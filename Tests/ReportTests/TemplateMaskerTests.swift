@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReportKit
+@_spi(Testing) @testable import CDLogKit
 import Testing
 
 /// The template masker's one-pass fast path against its regex, the reference (issue 26: the regex was a

@@ -195,7 +195,23 @@ enum CrashSummary {
         entry.timestamp = report.timestamp.flatMap(iso8601)
         entry.process = report.appName
         entry.presetFields = fields
+        entry.fingerprintBasis = fingerprintBasis(report, code: codeText)
         return entry
+    }
+
+    /// What a crash finding's fingerprint is made of: the kind (exception type, or the diagnostic or
+    /// resource event), the termination code (or signal), and the top three frames of the crashed thread
+    /// outside Apple's binaries (its top three frames when it has none).
+    static func fingerprintBasis(_ report: CrashReport, code: String?) -> String {
+        let kind = report.exceptionType ?? report.diagnosticType ?? report.resourceEvent ?? report.format.rawValue
+        let index = report.faultingThread ?? report.threads.firstIndex(where: \.crashed)
+            ?? report.threads.firstIndex(where: \.isMain)
+        let frames = index.map { report.threads[$0].frames } ?? []
+        let own = frames.filter { !CrashPlace.isSystemImage($0.image ?? "") }
+        let top = (own.isEmpty ? frames : own).prefix(3).map { frame in
+            (frame.image ?? "???") + " " + (frame.symbol.flatMap { $0.isEmpty ? nil : $0 } ?? frame.offset.map { "+\($0)" } ?? "")
+        }
+        return ([kind, code ?? report.signal ?? ""] + top).joined(separator: "\n")
     }
 
     /// The line of the termination text that explains it: the RBS `explanation:`, the watchdog

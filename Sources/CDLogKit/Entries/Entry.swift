@@ -28,6 +28,8 @@ public struct Entry: Sendable {
     public var presetFields: [(name: String, value: String)] = []
     /// The input format the entry was read in.
     public var format: InputFormat
+    /// For a crash report: what its findings' fingerprint is made of instead of the message (`Fingerprint`).
+    public var fingerprintBasis: String?
 
     public init(source: String, line: Int, endLine: Int, message: String, format: InputFormat) {
         self.source = source

@@ -2,7 +2,8 @@ import CDLogCore
 
 /// The JSON object of one entry (docs/domain.md, "Output contracts"), shared by the jsonl and json reporters.
 enum EntryJSON {
-    static func write(_ reported: ClassifiedEntry, into w: inout JSONWriter, rules: inout EncodedRuleMembers) {
+    static func write(_ reported: ClassifiedEntry, into w: inout JSONWriter, rules: inout EncodedRuleMembers,
+                      masker: TemplateMasker) {
         let entry = reported.entry
         let classification = reported.classification
         w.beginObject()
@@ -12,8 +13,10 @@ enum EntryJSON {
         w.key(constant: "line"); w.int(entry.line)
         w.key(constant: "endLine"); w.int(entry.endLine)
         let members = classification.map { rules.members(of: $0.rule) }
-        if let members {
+        if let members, let classification {
             w.members(encoded: members.verdict.buffer)
+            w.key(constant: "fingerprint")
+            w.string(Fingerprint.text(Fingerprint.of(entry, ruleID: classification.rule.id, masker: masker)))
         } else {
             for key: StaticString in ["category", "severity", "rule", "title"] { w.key(constant: key); w.null() }
         }

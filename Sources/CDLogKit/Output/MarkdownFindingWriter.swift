@@ -10,6 +10,7 @@ final class MarkdownFindingWriter: FindingWriter {
     /// Beyond this many rows the table says how many more there were instead of growing without bound.
     static let maxRows = 2000
     private var omittedRows = 0
+    private let masker = TemplateMasker()
 
     init(sink: OutputSink) { self.sink = sink }
 
@@ -24,7 +25,8 @@ final class MarkdownFindingWriter: FindingWriter {
         let what: String
         if let c = reported.classification {
             let fields = c.fields.prefix(4).map { "`\($0.name)=\($0.value.clipped(50).replacingPipes())`" }.joined(separator: " ")
-            what = MarkdownFindingWriter.cell(c.rule.title) + (fields.isEmpty ? "" : "<br>" + fields)
+            let fingerprint = Fingerprint.text(Fingerprint.of(entry, ruleID: c.rule.id, masker: masker))
+            what = MarkdownFindingWriter.cell(c.rule.title) + (fields.isEmpty ? "" : "<br>" + fields) + "<br>`#\(fingerprint)`"
             if seenRules.insert(c.rule.id).inserted { rules.append(c.rule) }
         } else {
             what = "`" + MarkdownFindingWriter.cell(entry.message.firstLine).replacingOccurrencesOfBacktick() + "`"

@@ -1,12 +1,14 @@
 import CDLogCore
 
-/// `--format text`: one line per finding (location, severity, category, title, key fields), then a
+/// `--format text`: one line per finding (location, severity, category, title, key fields, `#` and the
+/// fingerprint), then a
 /// summary by category and the advice for each rule that fired. Colour only when asked for.
 final class TextFindingWriter: RenderingFindingWriter {
     private let sink: OutputSink
     private let color: Bool
     private var adviceOrder: [Rule] = []
     private var seenRules: Set<String> = []
+    private let masker = TemplateMasker()
 
     init(sink: OutputSink, color: Bool) {
         self.sink = sink
@@ -33,7 +35,7 @@ final class TextFindingWriter: RenderingFindingWriter {
     }
 
     /// The finding's line, newline included.
-    static func line(_ reported: ClassifiedEntry, color: Bool) -> String {
+    static func line(_ reported: ClassifiedEntry, color: Bool, masker: TemplateMasker) -> String {
         let entry = reported.entry
         let severity = reported.classification?.severity
         let severityText = (severity?.name ?? "-").padding(7)
@@ -45,6 +47,7 @@ final class TextFindingWriter: RenderingFindingWriter {
             line += visibleControlCharacters(classification.rule.title, newlines: true)
             let shown = classification.fields.prefix(4).map { "\($0.name)=\($0.value.clipped(60))" }
             if !shown.isEmpty { line += paint(visibleControlCharacters("  [" + shown.joined(separator: " ") + "]", newlines: true), "2", color: color) }
+            line += paint("  #" + Fingerprint.text(Fingerprint.of(entry, ruleID: classification.rule.id, masker: masker)), "2", color: color)
         } else {
             line += visibleControlCharacters(entry.message.firstLine.clipped(120), newlines: true)
         }
@@ -60,7 +63,7 @@ final class TextFindingWriter: RenderingFindingWriter {
 
     func report(_ reported: ClassifiedEntry) throws {
         if let rule = reported.classification?.rule { note(rule) }
-        try sink.write(TextFindingWriter.line(reported, color: color))
+        try sink.write(TextFindingWriter.line(reported, color: color, masker: masker))
     }
 
     func makeRenderer() -> any EntryRenderer { TextEntryRenderer(color: color) }
@@ -96,13 +99,14 @@ final class TextFindingWriter: RenderingFindingWriter {
     }
 }
 
-/// Renders findings as `TextFindingWriter` prints them.
-final class TextEntryRenderer: EntryRenderer {
+/// Renders findings as `TextFindingWriter` prints them. One per thread (its masker is not thread-safe).
+final class TextEntryRenderer: EntryRenderer, @unchecked Sendable {
     let color: Bool
+    private let masker = TemplateMasker()
     init(color: Bool) { self.color = color }
 
     func render(_ entry: ClassifiedEntry, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: TextFindingWriter.line(entry, color: color).utf8)
+        bytes.append(contentsOf: TextFindingWriter.line(entry, color: color, masker: masker).utf8)
     }
 }
 

@@ -108,6 +108,7 @@ enum JSONReportRenderer {
             w.field("severity", row.severity.name)
             w.field("rule", row.first.rule)
             w.field("title", row.first.title)
+            w.field("fingerprint", row.fingerprint)
             w.field("count", row.count)
             w.key("first"); citation(row.first, &w)
             w.endObject()

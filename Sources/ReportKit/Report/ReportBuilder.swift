@@ -56,7 +56,9 @@ public struct ReportBuilder {
     }
 
     /// `sysdiagnoses`: what the sysdiagnoses among the inputs said (their reports are among `sources`).
-    public func build(sources: [any ByteSource], stores: [StoreFacts], sysdiagnoses: [SysdiagnoseFacts] = []) throws -> ReportDocument {
+    /// `findings`, when given, also gets every classified entry as it is read (`--format otlp`).
+    public func build(sources: [any ByteSource], stores: [StoreFacts], sysdiagnoses: [SysdiagnoseFacts] = [],
+                      findings: (any FindingWriter)? = nil) throws -> ReportDocument {
         // One redactor for the whole document. Excerpts are redacted as they are collected, before they
         // are cut; input names go first, so that placeholders are numbered from the top of the report.
         let redactor = options.redact ? Redactor() : nil
@@ -64,6 +66,7 @@ public struct ReportBuilder {
         for store in stores { _ = redactor?.redact(store.path) }
         let evidence = EvidenceCollector(catalog: catalog, keep: options.limits.citationsPerCondition, cutter: ExcerptCutter(redactor: redactor))
         let collector = ReportCollector(evidence: evidence, limits: options.limits, minimumSeverity: options.timelineMinimumSeverity)
+        collector.tee = findings
         var runOptions = ClassifyRun.Options()
         runOptions.includeUnclassified = true
         let literals = Self.appendixLiterals(catalog)

@@ -11,6 +11,8 @@ final class ReportCollector: FindingWriter {
     let evidence: EvidenceCollector
     let cutter: ExcerptCutter
     private let masker = TemplateMasker()
+    /// Also gets every entry, flush and finish (`cdlog report --format otlp` streams the findings).
+    var tee: (any FindingWriter)?
 
     private(set) var timeline: [TimelineRow] = []
     /// A timeline row's identity: its rule and its template's hash (`TemplateMasker.foldingKey`), or for
@@ -62,6 +64,7 @@ final class ReportCollector: FindingWriter {
     }
 
     func report(_ reported: ClassifiedEntry) throws {
+        try tee?.report(reported)
         ordinal += 1
         evidence.offer(reported)
         let entry = reported.entry
@@ -92,7 +95,7 @@ final class ReportCollector: FindingWriter {
                              severity: classification.severity, weight: reported.count))
         guard classification.severity >= minimumSeverity else { return }
         let template = entry.format == .crashReport ? TemplateHash(entry.source + ":\(entry.line)").value
-            : masker.foldingKey(ofFirstLineOf: entry.message, limit: 400)
+            : Fingerprint.templateKey(entry.message, masker: masker)
         let key = FoldKey(rule: ObjectIdentifier(classification.rule), template: template)
         if let index = timelineIndex[key] {
             timeline[index].count += reported.count
@@ -104,8 +107,9 @@ final class ReportCollector: FindingWriter {
             let citation = Citation(reported, cutter: cutter)
             timeline.append(TimelineRow(first: citation, lastLocation: citation.location, lastTimestamp: entry.timestamp,
                                         count: reported.count, category: classification.category,
-                                        severity: classification.severity, sortTime: time?.seconds,
-                                        order: timeline.count))
+                                        severity: classification.severity,
+                                        fingerprint: Fingerprint.text(Fingerprint.of(entry, ruleID: classification.rule.id, masker: masker)),
+                                        sortTime: time?.seconds, order: timeline.count))
         } else {
             timelineOmittedEvents += reported.count
             if !omittedKeys.contains(key) {
@@ -115,7 +119,10 @@ final class ReportCollector: FindingWriter {
         }
     }
 
+    func flush() throws { try tee?.flush() }
+
     func finish(summary: ClassifySummary) throws {
+        try tee?.finish(summary: summary)
         self.summary = summary
         for (index, last) in lastSeen.enumerated() {
             timeline[index].lastLocation = Citation.location(source: last.source, line: last.line, endLine: last.endLine)

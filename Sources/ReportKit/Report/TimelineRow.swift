@@ -8,6 +8,8 @@ public struct TimelineRow: Sendable {
     public var count: Int
     public var category: Category
     public var severity: Severity
+    /// The fingerprint of the row's findings (`Fingerprint`): rows fold by rule and template, as it does.
+    public var fingerprint: String
     var sortTime: Double?
     var order: Int
 }

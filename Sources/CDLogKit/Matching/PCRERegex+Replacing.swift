@@ -1,9 +1,7 @@
-import CDLogKit
-
 extension PCRERegex {
     /// Replaces every match: `replacement` gets the matched text and the capture groups' texts and
     /// returns what to put in the matched range (or nil to keep it).
-    func replacingMatches(in text: String, scratch: MatchScratch,
+    public func replacingMatches(in text: String, scratch: MatchScratch,
                           _ replacement: (_ match: String, _ groups: [String?]) -> String?) -> String {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []

@@ -1,21 +1,20 @@
 import CDLogCore
-import CDLogKit
 import Foundation
 
 /// Masks the variable parts of a line (e-mail addresses, UUIDs, URLs, paths, record names, addresses, long
-/// hex runs, numbers) so that lines of one kind share a template: the report's timeline folds its events by
-/// rule and template, and its appendix groups unclassified lines by template.
+/// hex runs, numbers) so that lines of one kind share a template: findings' fingerprints and the report's timeline
+/// fold by rule and template, and the report's appendix groups unclassified lines by template.
 ///
 /// The regex is the reference. A one-pass byte scanner gives the same output for text with no `@`, `://`
 /// or `Name=` (which only the e-mail, URL and record alternatives need), and can feed a hash instead of a
 /// string, so that a folding key costs no allocation. `TemplateMaskerTests` holds the scanner and the
 /// folding key to the regex.
-final class TemplateMasker {
+public final class TemplateMasker {
     private let regex: PCRERegex
     private let scratch = MatchScratch()
     static let kinds = ["email", "uuid", "url", "path", "record", "addr", "hex", "n"]
 
-    init() {
+    public init() {
         regex = try! PCRERegex(
             #"(?<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})"#
             + #"|(?<uuid>\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b)"#
@@ -27,7 +26,7 @@ final class TemplateMasker {
             + #"|(?<n>(?<![A-Za-z_\d])\d+(?:\.\d+)?)"#)
     }
 
-    func mask(_ text: String) -> String {
+    public func mask(_ text: String) -> String {
         Self.maskWithoutRegex(text) ?? maskWithRegex(text)
     }
 
@@ -54,7 +53,7 @@ final class TemplateMasker {
 
     /// `TemplateHash(mask(message.firstLine(limit: limit)))`: the timeline's folding key. For a first line
     /// the scanner takes, and that is short or cut within ASCII, no string is built.
-    func foldingKey(ofFirstLineOf message: String, limit: Int) -> UInt64 {
+    public func foldingKey(ofFirstLineOf message: String, limit: Int) -> UInt64 {
         var message = message
         let quick = message.withUTF8 { all -> UInt64? in
             guard let base = all.baseAddress else { return TemplateHash().value }

@@ -1,5 +1,5 @@
 /// Where the scanner puts a masked text: the bytes it keeps and the placeholders.
-protocol MaskSink {
+public protocol MaskSink {
     mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>)
     mutating func placeholder(_ kind: StaticString)
 }

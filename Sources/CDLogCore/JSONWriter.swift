@@ -212,6 +212,20 @@ public struct JSONWriter {
         if var value { value.withUTF8 { out.appendQuoted($0) } } else { out.append("null") }
     }
 
+    /// `value` as a string of 16 lower-case hex digits (a fingerprint), with no String made for it.
+    public mutating func hex64(_ value: UInt64) {
+        let out = out()
+        separator(out)
+        let digits: StaticString = "0123456789abcdef"
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 18 bytes: the quotes and the digits
+        withUnsafeMutableBytes(of: &text) { bytes in
+            bytes[0] = 0x22
+            for i in 0..<16 { bytes[1 + i] = digits.utf8Start[Int((value >> UInt64(60 - 4 * i)) & 0xF)] }
+            bytes[17] = 0x22
+            out.append(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 18)
+        }
+    }
+
     public mutating func int(_ value: Int?) {
         let out = out()
         separator(out)

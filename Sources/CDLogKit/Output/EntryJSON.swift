@@ -16,7 +16,7 @@ enum EntryJSON {
         if let members, let classification {
             w.members(encoded: members.verdict.buffer)
             w.key(constant: "fingerprint")
-            w.string(Fingerprint.text(Fingerprint.of(entry, ruleID: classification.rule.id, masker: masker)))
+            w.hex64(Fingerprint.of(entry, ruleID: classification.rule.id, masker: masker))
         } else {
             for key: StaticString in ["category", "severity", "rule", "title"] { w.key(constant: key); w.null() }
         }

@@ -1,12 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// A finding's stable identity, for counting one failure across tickets, devices and releases: 64 bits,
 /// printed as 16 lower-case hex digits.
 ///
 /// Contract: the same for the same rule and message template on every run, machine, thread count, input
 /// path and release of cdlog, unless the rule's id or the masking changes.
-/// - A log finding: FNV-1a of the rule id, a line feed, and the folding key of the message's first line as
+/// - A log finding: `TemplateHash` of the rule id, a line feed, and the folding key of the message's first line as
 ///   the report's timeline folds it (`TemplateMasker`: UUIDs, addresses, numbers, paths, URLs, e-mail
 ///   addresses and record names masked); a line longer than 400 bytes is cut before the word at the limit.
-/// - A crash finding (an entry with a `fingerprintBasis`): FNV-1a of `crash`, a line feed, and the basis —
+/// - A crash finding (an entry with a `fingerprintBasis`): `TemplateHash` of `crash`, a line feed, and the basis —
 ///   the crash's kind, termination code and the top frames of its crashed thread outside Apple's binaries.
 ///
 /// Thread-safety: `TemplateMasker` is not; give each thread its own.
@@ -15,19 +21,11 @@ public enum Fingerprint {
     public static let firstLineLimit = 400
 
     public static func of(_ entry: Entry, ruleID: String, masker: TemplateMasker) -> UInt64 {
-        var hash = TemplateHash()
-        if let basis = entry.fingerprintBasis {
-            for byte in "crash\n".utf8 { hash.add(byte) }
-            for byte in basis.utf8 { hash.add(byte) }
-            return hash.value
-        }
-        for byte in ruleID.utf8 { hash.add(byte) }
+        if let basis = entry.fingerprintBasis { return TemplateHash("crash\n" + basis).value }
+        var hash = TemplateHash(ruleID)
         hash.add(0x0A)
-        var key = templateKey(entry.message, masker: masker)
-        for _ in 0..<8 {
-            hash.add(UInt8(truncatingIfNeeded: key >> 56))
-            key <<= 8
-        }
+        var key = templateKey(entry.message, masker: masker).bigEndian
+        withUnsafeBytes(of: &key) { hash.keep($0.bindMemory(to: UInt8.self)) }
         return hash.value
     }
 
@@ -35,15 +33,17 @@ public enum Fingerprint {
     /// the word the limit falls in (a UUID or number cut in two would not be masked), then masked.
     public static func templateKey(_ message: String, masker: TemplateMasker) -> UInt64 {
         var message = message
-        let cut = message.withUTF8 { bytes -> String? in
-            let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        // nil: the first line is short enough to be taken whole.
+        let cutKey = message.withUTF8 { bytes -> UInt64? in
+            guard let base = bytes.baseAddress else { return nil }
+            let end = memchr(base, 0x0A, bytes.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
             guard end > firstLineLimit else { return nil }
             var at = firstLineLimit
             while at > 0, isWordByte(bytes[at]) || bytes[at] & 0xC0 == 0x80 { at -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self)
+            let cut = UnsafeBufferPointer(rebasing: bytes[..<at])
+            return TemplateMasker.hashWithoutRegex(cut) ?? TemplateHash(masker.mask(String(decoding: cut, as: UTF8.self))).value
         }
-        guard let cut else { return masker.foldingKey(ofFirstLineOf: message, limit: firstLineLimit) }
-        return TemplateHash(masker.mask(cut)).value
+        return cutKey ?? masker.foldingKey(ofFirstLineOf: message, limit: firstLineLimit)
     }
 
     /// Letters, digits, `_` and `-` (UUIDs), and any byte of a multi-byte character.

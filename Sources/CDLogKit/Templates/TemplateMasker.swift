@@ -1,4 +1,5 @@
 import CDLogCore
+import CScan
 import Foundation
 
 /// Masks the variable parts of a line (e-mail addresses, UUIDs, URLs, paths, record names, addresses, long
@@ -58,17 +59,24 @@ public final class TemplateMasker {
         let quick = message.withUTF8 { all -> UInt64? in
             guard let base = all.baseAddress else { return TemplateHash().value }
             let end = memchr(base, 0x0A, all.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? all.count
-            var hash = TemplateHash()
             // `firstLine(limit:)` keeps a line of at most `limit` bytes whole.
-            if end <= limit { return Self.scan(UnsafeBufferPointer(rebasing: all[..<end]), into: &hash) ? hash.value : nil }
+            if end <= limit { return Self.hashWithoutRegex(UnsafeBufferPointer(rebasing: all[..<end])) }
             // A longer line is cut at `limit` characters with "…"; when its first `limit + 1` bytes are ASCII
             // those are its first `limit` bytes (`Substring.asciiHead`). The cut is masked with its "…": a
             // path runs on through it.
             for j in 0...limit where all[j] >= 0x80 { return nil }
             let cut = Array(all[..<limit]) + [0xE2, 0x80, 0xA6]
-            return cut.withUnsafeBufferPointer { Self.scan($0, into: &hash) } ? hash.value : nil
+            return cut.withUnsafeBufferPointer { Self.hashWithoutRegex($0) }
         }
         return quick ?? TemplateHash(mask(message.firstLine(limit: limit))).value
+    }
+
+    /// `TemplateHash` of `u` masked, or nil when the regex must decide (`scan` returns false): the same
+    /// scanner in C (`cscan_template_hash`), which builds nothing. `TemplateMaskerTests` holds it to `scan`.
+    public static func hashWithoutRegex(_ u: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let base = u.baseAddress else { return TemplateHash().value }
+        var hash: UInt64 = 0
+        return cscan_template_hash(base, u.count, &hash) == 1 ? hash : nil
     }
 
     /// Masks `u` into `sink` and returns true, or returns false (the sink then holds a part) when `u` holds

@@ -7,4 +7,5 @@
 #include "cscan_process.h"
 #include "cscan_headers.h"
 #include "cscan_quiet.h"
+#include "cscan_template.h"
 #endif

@@ -381,8 +381,10 @@ def main(argv):
     # 4. Figures.
     print("test-clickhouse: %d tickets, %d OTLP lines, %d findings, %d fingerprints, %d groups (fingerprint x version x OS)"
           % (len(manifest), lines, len(findings), len({r["fingerprint"] for r in findings}), len(a_rows)))
+    print("test-clickhouse: machine: %d cores, load average %.2f" % (os.cpu_count() or 0, os.getloadavg()[0]))
     if a.classify_seconds is not None:
-        print("test-clickhouse: classify (one cdlog run per ticket): %.1f s" % a.classify_seconds)
+        print("test-clickhouse: classify (one cdlog run per ticket, %d at a time): %.1f s"
+              % (os.cpu_count() or 1, a.classify_seconds))
     print("test-clickhouse: strict protobuf parse of every line: %.2f s" % validate_seconds)
     print("test-clickhouse: rows loaded: %s in %s s (load-otlp.py in all, with start-up and schema: %.2f s)"
           % (loaded_rows, "%.2f" % load_seconds if load_seconds is not None else "?", load_wall))

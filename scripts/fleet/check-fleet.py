@@ -298,7 +298,7 @@ def main(argv):
     compare_lists("new-in-version.sql (%s) vs the OTLP records" % newest,
                   [{k: r[k] for k in ("fingerprint", "findings", "tickets", "users", "firstSeen")} for r in b_rows],
                   want_b)
-    if not b_rows:
+    if not b_rows and len(manifest) >= 500:  # at this size the generated tickets always have some
         fail("new-in-version.sql found nothing new in %s; the tickets have fingerprints only %s has" % (newest, newest))
     agg_earlier = {g["fingerprint"] for g in groups
                    if g.get("appVersion") and version_key(g["appVersion"]) < version_key(newest)}

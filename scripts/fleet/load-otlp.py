@@ -320,6 +320,10 @@ def main(argv):
     except ImportError:
         print("load-otlp: chdb is not installed (pip install chdb)", file=sys.stderr)
         return 2
+    missing = [p for p in a.paths if not os.path.exists(p)]
+    if missing:
+        print("load-otlp: %s: no such file or folder" % missing[0], file=sys.stderr)
+        return 2
     db = a.db or tempfile.mkdtemp(prefix="cdlog-otel-")
     s = open_session(db)
     try:

@@ -56,11 +56,13 @@ for line in open(os.path.join(work, "tickets", "manifest.jsonl"), encoding="utf-
     print(" ".join(shlex.quote(a) for a in args) + " > " + shlex.quote(out))
 EOF
 
-start=$(date +%s.%N)
-if ! xargs -d '\n' -n 1 -P "$jobs" sh -c <"$work/commands"; then
+now() { python3 -c 'import time; print(time.time())'; }
+start=$(now)
+# NUL-separated for xargs -0, which GNU and BSD (macOS) xargs both have.
+if ! tr '\n' '\0' <"$work/commands" | xargs -0 -n 1 -P "$jobs" sh -c; then
     echo "test-clickhouse: FAILED: a cdlog classify run failed" >&2
     exit 1
 fi
-classify_seconds=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$start" "$(date +%s.%N)")
+classify_seconds=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$start" "$(now)")
 
 python3 scripts/fleet/check-fleet.py --work "$work" --cdlog "$CDLOG" --classify-seconds "$classify_seconds"

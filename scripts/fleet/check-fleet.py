@@ -62,13 +62,15 @@ def iso_to_ns(s):
     return ns + int(((m.group(2) or "") + "000000000")[:9])
 
 
-def ns_to_iso_micro(ns):
-    """As the queries print a time: UTC, microseconds (ClickHouse formatDateTime %f), 'Z'."""
-    if ns is None:
+def ch_to_ns(s):
+    """A DateTime64(9) in UTC as ClickHouse's JSON output writes it ('2025-10-08 18:31:10.414310000')."""
+    if s is None:
         return None
-    sec, rest = divmod(ns, 1_000_000_000)
-    t = dt.datetime.fromtimestamp(sec, dt.timezone.utc)
-    return t.strftime("%Y-%m-%dT%H:%M:%S") + ".%06dZ" % (rest // 1000)
+    m = re.fullmatch(r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.(\d{1,9}))?", s)
+    if not m:
+        raise ValueError("not a ClickHouse DateTime64: %r" % s)
+    base = dt.datetime.strptime(m.group(1) + "+0000", "%Y-%m-%d %H:%M:%S%z")
+    return int(base.timestamp()) * 1_000_000_000 + int(((m.group(2) or "") + "000000000")[:9])
 
 
 def version_key(v):
@@ -158,11 +160,12 @@ def expected_groups(records):
 GROUP_KEYS = ["fingerprint", "rule", "appVersion", "os", "findings", "tickets", "users", "firstSeen", "lastSeen"]
 
 
-def normalized(g, times_as_ns):
+def normalized(g, parse_time=None):
+    """The compared keys of a group, its times as Unix nanoseconds (parse_time reads them when they are text)."""
     out = {k: g.get(k) for k in GROUP_KEYS}
-    for k in ("firstSeen", "lastSeen"):
-        if times_as_ns:
-            out[k] = iso_to_ns(out[k])
+    if parse_time:
+        for k in ("firstSeen", "lastSeen"):
+            out[k] = parse_time(out[k])
     return out
 
 
@@ -264,10 +267,8 @@ def main(argv):
             agg = json.loads(p.stdout)
         except ValueError as e:
             fail("cdlog aggregate --format json printed no JSON document: %s" % e)
-    want = [normalized(g, False) for g in expected_groups(findings)]
-    for g in want:
-        g["firstSeen"], g["lastSeen"] = ns_to_iso_micro(g["firstSeen"]), ns_to_iso_micro(g["lastSeen"])
-    compare_lists("fingerprints.sql vs the OTLP records", [normalized(r, False) for r in a_rows], want)
+    want = [normalized(g) for g in expected_groups(findings)]
+    compare_lists("fingerprints.sql vs the OTLP records", [normalized(r, ch_to_ns) for r in a_rows], want)
     if agg is not None:
         if agg.get("findings") != len(findings):
             fail("cdlog aggregate: findings %r, the OTLP lines hold %d" % (agg.get("findings"), len(findings)))
@@ -275,8 +276,8 @@ def main(argv):
             fail("cdlog aggregate: inputs %r, out/ holds %d files"
                  % (agg.get("inputs"), len(glob.glob(os.path.join(out_dir, "*.otlp.jsonl")))))
         compare_lists("fingerprints.sql vs cdlog aggregate --format json",
-                      [normalized(r, True) for r in a_rows],
-                      [normalized(g, True) for g in agg.get("groups", [])])
+                      [normalized(r, ch_to_ns) for r in a_rows],
+                      [normalized(g, iso_to_ns) for g in agg.get("groups", [])])
         groups = agg.get("groups", [])
     else:
         groups = [dict(g, firstSeen=None, lastSeen=None) for g in expected_groups(findings)]
@@ -292,11 +293,12 @@ def main(argv):
     for fp, recs in in_newest.items():
         sm = summarize(recs)
         want_b.append({"fingerprint": fp, "findings": sm["findings"], "tickets": sm["tickets"],
-                       "users": sm["users"], "firstSeen": ns_to_iso_micro(sm["firstSeen"])})
+                       "users": sm["users"], "firstSeen": sm["firstSeen"]})
     want_b.sort(key=lambda x: (-x["findings"], -x["tickets"], x["fingerprint"]))
     want_b = want_b[:50]
     compare_lists("new-in-version.sql (%s) vs the OTLP records" % newest,
-                  [{k: r[k] for k in ("fingerprint", "findings", "tickets", "users", "firstSeen")} for r in b_rows],
+                  [dict({k: r[k] for k in ("fingerprint", "findings", "tickets", "users")},
+                        firstSeen=ch_to_ns(r["firstSeen"])) for r in b_rows],
                   want_b)
     if not b_rows and len(manifest) >= 500:  # at this size the generated tickets always have some
         fail("new-in-version.sql found nothing new in %s; the tickets have fingerprints only %s has" % (newest, newest))
@@ -322,10 +324,11 @@ def main(argv):
         want_c.append({"fingerprint": fp, "users": sm["users"], "tickets": sm["tickets"],
                        "findings": sm["findings"],
                        "versions": sorted({r["appVersion"] for r in recs if r["appVersion"]}),
-                       "firstSeen": ns_to_iso_micro(sm["firstSeen"]), "lastSeen": ns_to_iso_micro(sm["lastSeen"])})
+                       "firstSeen": sm["firstSeen"], "lastSeen": sm["lastSeen"]})
     want_c.sort(key=lambda x: (-x["users"], -x["tickets"], x["fingerprint"]))
     compare_lists("affected-users.sql vs the OTLP records",
-                  [{k: r[k] for k in want_c[0]} for r in c_rows] if want_c else c_rows, want_c)
+                  [dict({k: r[k] for k in want_c[0]}, firstSeen=ch_to_ns(r["firstSeen"]),
+                        lastSeen=ch_to_ns(r["lastSeen"])) for r in c_rows] if want_c else c_rows, want_c)
     agg_by_fp = collections.defaultdict(list)
     for g in groups:
         agg_by_fp[g["fingerprint"]].append(g)

@@ -5,7 +5,7 @@
 --   tickets   distinct resource `cdlog.ticket` (a finding without one counts its source file as the ticket)
 --   findings  all findings of the fingerprint
 --   versions  the app versions it was seen in (resource `service.version`), sorted
---   firstSeen / lastSeen  earliest / latest finding time, UTC (NULL when none has a time)
+--   firstSeen / lastSeen  earliest / latest finding time, DateTime64(9) in UTC (NULL when none has a time)
 SELECT
     LogAttributes['cdlog.fingerprint'] AS fingerprint,
     any(LogAttributes['cdlog.rule']) AS rule,
@@ -19,9 +19,9 @@ SELECT
     arraySort(groupUniqArrayIf(ResourceAttributes['service.version'],
                                ResourceAttributes['service.version'] != '')) AS versions,
     if(countIf(Timestamp > 0) = 0, NULL,
-       formatDateTime(minIf(Timestamp, Timestamp > 0), '%Y-%m-%dT%H:%i:%S.%fZ', 'UTC')) AS firstSeen,
+       toTimeZone(minIf(Timestamp, Timestamp > 0), 'UTC')) AS firstSeen,
     if(countIf(Timestamp > 0) = 0, NULL,
-       formatDateTime(maxIf(Timestamp, Timestamp > 0), '%Y-%m-%dT%H:%i:%S.%fZ', 'UTC')) AS lastSeen
+       toTimeZone(maxIf(Timestamp, Timestamp > 0), 'UTC')) AS lastSeen
 FROM otel.otel_logs
 WHERE LogAttributes['cdlog.fingerprint'] != ''
 GROUP BY fingerprint

@@ -8,8 +8,9 @@
 --   findings    findings in the group
 --   tickets     distinct resource `cdlog.ticket`; a finding without one counts its source file as the ticket
 --   users       distinct non-empty resource `enduser.id`
---   firstSeen / lastSeen  earliest / latest finding time, UTC, NULL when no finding of the group has a time
---     (a finding without a timestamp is stored with Timestamp 1970-01-01 00:00:00, and is left out here)
+--   firstSeen / lastSeen  earliest / latest finding time, DateTime64(9) in UTC, NULL when no finding of the
+--     group has a time (a finding without a timestamp is stored with Timestamp 1970-01-01 00:00:00 and is
+--     left out here); cdlog aggregate prints the same instants as ISO 8601 text
 -- Sorted by findings (most first), then fingerprint, app version and OS (NULL first).
 SELECT
     LogAttributes['cdlog.fingerprint'] AS fingerprint,
@@ -30,9 +31,9 @@ SELECT
                  concat('source:', LogAttributes['cdlog.source']))) AS tickets,
     uniqExactIf(ResourceAttributes['enduser.id'], ResourceAttributes['enduser.id'] != '') AS users,
     if(countIf(Timestamp > 0) = 0, NULL,
-       formatDateTime(minIf(Timestamp, Timestamp > 0), '%Y-%m-%dT%H:%i:%S.%fZ', 'UTC')) AS firstSeen,
+       toTimeZone(minIf(Timestamp, Timestamp > 0), 'UTC')) AS firstSeen,
     if(countIf(Timestamp > 0) = 0, NULL,
-       formatDateTime(maxIf(Timestamp, Timestamp > 0), '%Y-%m-%dT%H:%i:%S.%fZ', 'UTC')) AS lastSeen
+       toTimeZone(maxIf(Timestamp, Timestamp > 0), 'UTC')) AS lastSeen
 FROM otel.otel_logs
 WHERE LogAttributes['cdlog.fingerprint'] != ''
 GROUP BY fingerprint, appVersion, os

@@ -7,7 +7,7 @@
 -- Versions are compared number by number (4.10 is later than 4.9; 4.2.1 later than 4.2); a part that is not
 -- a number counts as 0. Findings without an app version are not "earlier" than any version.
 --   findings / tickets / users  in version {version:String} only
---   firstSeen                   the earliest finding time in that version, UTC
+--   firstSeen                   the earliest finding time in that version, DateTime64(9) in UTC
 SELECT
     LogAttributes['cdlog.fingerprint'] AS fingerprint,
     any(LogAttributes['cdlog.rule']) AS rule,
@@ -19,7 +19,7 @@ SELECT
                  concat('source:', LogAttributes['cdlog.source']))) AS tickets,
     uniqExactIf(ResourceAttributes['enduser.id'], ResourceAttributes['enduser.id'] != '') AS users,
     if(countIf(Timestamp > 0) = 0, NULL,
-       formatDateTime(minIf(Timestamp, Timestamp > 0), '%Y-%m-%dT%H:%i:%S.%fZ', 'UTC')) AS firstSeen
+       toTimeZone(minIf(Timestamp, Timestamp > 0), 'UTC')) AS firstSeen
 FROM otel.otel_logs
 WHERE LogAttributes['cdlog.fingerprint'] != ''
   AND ResourceAttributes['service.version'] = {version:String}

@@ -219,7 +219,10 @@ def main(argv):
     by_ticket = {t["ticket"]: t for t in manifest}
     for r in findings:
         t = by_ticket.get(r["ticket"])
-        if t is None or r["appVersion"] != t["appVersion"] or r["os"] != "iOS " + t["osVersion"] or r["user"] != t["user"]:
+        given_os = " ".join(x for x in (t["osName"], t["osVersion"]) if x) if t and t["osVersion"] else None
+        if (t is None or r["user"] != t["user"]
+                or (t["appVersion"] is not None and r["appVersion"] != t["appVersion"])
+                or (given_os is not None and r["os"] != given_os)):
             fail("ticket %s: resource attributes differ from the --resource values given" % r["ticket"])
             break
 
@@ -242,7 +245,7 @@ def main(argv):
         if table_rows != len(records) or loaded_rows != len(records):
             fail("otel_logs has %d rows (loader said %s), the OTLP lines hold %d log records"
                  % (table_rows, loaded_rows, len(records)))
-        newest = max({t["appVersion"] for t in manifest}, key=version_key)
+        newest = max({t["appVersion"] for t in manifest if t["appVersion"]}, key=version_key)
         timings = {}
         a_rows, timings["fingerprints.sql"] = run_query(s, "fingerprints.sql")
         b_rows, timings["new-in-version.sql"] = run_query(s, "new-in-version.sql", {"version": newest})
@@ -382,8 +385,10 @@ def main(argv):
         fail("masking: %d messages in all have more than one fingerprint" % len(scattered))
 
     # 4. Figures.
-    print("test-clickhouse: %d tickets, %d OTLP lines, %d findings, %d fingerprints, %d groups (fingerprint x version x OS)"
-          % (len(manifest), lines, len(findings), len({r["fingerprint"] for r in findings}), len(a_rows)))
+    print("test-clickhouse: %d tickets, %d OTLP lines, %d findings, %d fingerprints, %d groups (fingerprint x version x OS;"
+          " %d without a version, %d without an OS)"
+          % (len(manifest), lines, len(findings), len({r["fingerprint"] for r in findings}), len(a_rows),
+             sum(1 for r in a_rows if r["appVersion"] is None), sum(1 for r in a_rows if r["os"] is None)))
     print("test-clickhouse: machine: %d cores, load average %.2f" % (os.cpu_count() or 0, os.getloadavg()[0]))
     if a.classify_seconds is not None:
         print("test-clickhouse: classify (one cdlog run per ticket, %d at a time): %.1f s"

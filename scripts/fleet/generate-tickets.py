@@ -20,7 +20,8 @@ SQLite crash -- so "new in 4.3" has an answer. Everything follows from --seed: t
 DIR/manifest.jsonl has one line per ticket:
   {"ticket":"T-0001","user":"u-3f9a...","appVersion":"4.2","osName":"iOS","osVersion":"17.5.1",
    "date":"2025-10-14","files":["tickets/T-0001/console.log", ...]}
-with paths relative to DIR. Only python3's standard library is needed.
+with paths relative to DIR. About 3% of tickets have no appVersion, 3% an osName without osVersion and 2% no
+OS (null): their findings take what the inputs say (a crash report's version and OS) or stay unknown. Only python3's standard library is needed.
 """
 
 import argparse
@@ -73,6 +74,9 @@ CRASHES = {
 CRASH_SHARE = 0.3
 SECOND_LOG_SHARE = 0.35
 KEEP_ENTRY = 0.8
+UNKNOWN_VERSION = 0.03  # tickets without an app version
+UNKNOWN_OS_VERSION = 0.03  # tickets with the OS name only
+UNKNOWN_OS = 0.02  # tickets without any OS
 
 UUID = re.compile(r"\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b")
 # In crash reports only the UUIDs that differ per device or incident vary: the incident id and the app's
@@ -229,6 +233,7 @@ def main(argv):
     if os.path.exists(a.out) and os.listdir(a.out):
         ap.error("%s is not empty" % a.out)
     rng = random.Random(a.seed)
+    gaps = random.Random(a.seed + 1)  # its own stream: the gaps change nothing else
     logs = {name: open(os.path.join(LOGS, name), encoding="utf-8").read() for name in SCENARIOS}
     crashes = {name: open(os.path.join(CRASH, name), encoding="utf-8").read() for name in CRASHES}
     users = ["u-" + hashlib.sha256(("cdlog-fleet-user-%d-%d" % (a.seed, i)).encode()).hexdigest()[:16]
@@ -266,9 +271,15 @@ def main(argv):
                 with open(os.path.join(a.out, rel), "w", encoding="utf-8") as f:
                     f.write(t.vary(crashes[name], False))
                 files.append(rel)
+            # A few tickets lack what the support system should have recorded (null in the manifest: no
+            # --resource for it), so unknown versions and OSes, and crash reports' own, get counted too.
+            known_version = version if gaps.random() >= UNKNOWN_VERSION else None
+            x = gaps.random()
+            os_name, known_os = ("iOS", os_version) if x >= UNKNOWN_OS_VERSION + UNKNOWN_OS else \
+                ("iOS", None) if x >= UNKNOWN_OS else (None, None)
             manifest.write(json.dumps({
-                "ticket": ticket, "user": user, "appVersion": version, "osName": "iOS",
-                "osVersion": os_version, "date": when.strftime("%Y-%m-%d"), "files": files,
+                "ticket": ticket, "user": user, "appVersion": known_version, "osName": os_name,
+                "osVersion": known_os, "date": when.strftime("%Y-%m-%d"), "files": files,
                 "scenarios": names}, sort_keys=True) + "\n")
     return 0
 

@@ -7,7 +7,7 @@
 # 2. runs, per ticket, what a support pipeline runs:
 #      cdlog classify --format otlp --resource cdlog.ticket=ID --resource enduser.id=UID
 #        --resource service.version=V --resource os.name=iOS --resource os.version=X FILES > out/ID.otlp.jsonl
-#    (as many at a time as there are cores);
+#    (as many at a time as there are cores; a few tickets lack a version or OS and leave those flags out);
 # 3. check-fleet.py: parses every OTLP line strictly with opentelemetry-proto's LogsData, loads out/ with
 #    load-otlp.py into chDB's copy of the exporter's otel_logs table, runs every query in queries/, and checks
 #    the fingerprints query against `cdlog aggregate --format json out/` group for group, and the others
@@ -48,9 +48,11 @@ work, cdlog = sys.argv[1], sys.argv[2]
 for line in open(os.path.join(work, "tickets", "manifest.jsonl"), encoding="utf-8"):
     t = json.loads(line)
     args = [cdlog, "classify", "--format", "otlp",
-            "--resource", "cdlog.ticket=" + t["ticket"], "--resource", "enduser.id=" + t["user"],
-            "--resource", "service.version=" + t["appVersion"], "--resource", "os.name=" + t["osName"],
-            "--resource", "os.version=" + t["osVersion"]]
+            "--resource", "cdlog.ticket=" + t["ticket"], "--resource", "enduser.id=" + t["user"]]
+    # A value the support system does not have (null in the manifest, a few tickets) is not given.
+    for key, field in (("service.version", "appVersion"), ("os.name", "osName"), ("os.version", "osVersion")):
+        if t[field] is not None:
+            args += ["--resource", key + "=" + t[field]]
     args += [os.path.join(work, "tickets", f) for f in t["files"]]
     out = os.path.join(work, "out", t["ticket"] + ".otlp.jsonl")
     print(" ".join(shlex.quote(a) for a in args) + " > " + shlex.quote(out))

@@ -52,6 +52,13 @@ static void keep(template_hash *h, const uint8_t *p, size_t n) {
     while (i < n) add_byte(h, p[i++]);
 }
 
+/* `keep`, taking no byte past `*room` (what is left of the output's limit) and counting them off. */
+static inline void keep_capped(template_hash *h, const uint8_t *p, size_t n, size_t *room) {
+    if (n > *room) n = *room;
+    keep(h, p, n);
+    *room -= n;
+}
+
 static uint64_t value(const template_hash *h) {
     uint64_t x = h->state;
     if (h->count > 0) x = mix(x, h->pending);
@@ -64,7 +71,8 @@ static uint64_t value(const template_hash *h) {
     return x;
 }
 
-int cscan_template_hash(const uint8_t *u, size_t n, uint64_t *hash) {
+int cscan_template_hash(const uint8_t *u, size_t n, size_t limit, uint64_t *hash) {
+    size_t room = limit;
     template_hash h = { 0xCBF29CE484222325ULL, 0, 0, 0 };
     if (n == 0) { *hash = value(&h); return 1; }
     if (memchr(u, '@', n)) return 0;
@@ -136,8 +144,9 @@ int cscan_template_hash(const uint8_t *u, size_t n, uint64_t *hash) {
             }
         }
         if (kind) {
-            keep(&h, u + copied, i - copied);
-            keep(&h, (const uint8_t *)kind, strlen(kind));
+            keep_capped(&h, u + copied, i - copied, &room);
+            keep_capped(&h, (const uint8_t *)kind, strlen(kind), &room);
+            if (room == 0) { *hash = value(&h); return 1; }
             copied = end;
             i = end;
             word_before = HAS(end - 1, WORD) != 0;
@@ -149,10 +158,11 @@ int cscan_template_hash(const uint8_t *u, size_t n, uint64_t *hash) {
             i++;
             word_before = 0;
         }
+        if (i - copied >= room) break;  /* what is kept from here on is past the limit */
     }
 #undef HAS
 #undef BOUNDARY
-    keep(&h, u + copied, n - copied);
+    keep_capped(&h, u + copied, n - copied, &room);
     *hash = value(&h);
     return 1;
 }

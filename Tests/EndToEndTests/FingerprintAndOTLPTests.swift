@@ -57,6 +57,11 @@ import Testing
         #expect(try fingerprints(b) == first)
         let other = try fingerprints(a.replacingOccurrences(of: "Cannot migrate store in-place", with: "Another reason entirely"))
         #expect(other.count == 1 && other != first)
+        // A variable part of another length before the 400th byte (a longer store path) does not move the
+        // cut: the line is masked first, then cut.
+        let longPath = a.replacingOccurrences(of: "/Library/Recipes.sqlite", with: "/Library/Application Support/RecipesCloud/Recipes-Shared.sqlite")
+        #expect(a.utf8.count > 400)
+        #expect(try fingerprints(longPath) == first)
     }
 
     @Test func otlpLinesFollowTheProtoJSONMapping() throws {

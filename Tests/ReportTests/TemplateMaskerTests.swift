@@ -100,14 +100,26 @@ import Testing
     @Test func foldingKeyIsTheHashOfTheMaskedFirstLine() throws {
         let masker = TemplateMasker()
         func check(_ text: String, limit: Int) -> Bool {
-            let reference = TemplateHash(masker.mask(text.firstLine(limit: limit))).value
+            // Masked first, then cut at `limit` bytes.
+            let firstLine = String(text[..<text.firstLineFeed])
+            var masked = masker.mask(firstLine)
+            let reference = masked.withUTF8 { bytes -> UInt64 in
+                var hash = TemplateHash()
+                hash.keep(UnsafeBufferPointer(rebasing: bytes.prefix(limit)))
+                return hash.value
+            }
             let key = masker.foldingKey(ofFirstLineOf: text, limit: limit)
             #expect(key == reference, "\(text.debugDescription) limit \(limit)")
             // The C scanner (`hashWithoutRegex`) against the Swift one, on the whole text.
             let same = Array(text.utf8).withUnsafeBufferPointer { bytes -> Bool in
                 var hash = TemplateHash()
                 let scanned = TemplateMasker.scan(bytes, into: &hash)
+                var masked = MaskedBytes()
+                _ = TemplateMasker.scan(bytes, into: &masked)
+                var capped = TemplateHash()
+                masked.bytes.withUnsafeBufferPointer { capped.keep(UnsafeBufferPointer(rebasing: $0.prefix(limit))) }
                 return TemplateMasker.hashWithoutRegex(bytes) == (scanned ? hash.value : nil)
+                    && TemplateMasker.hashWithoutRegex(bytes, limit: limit) == (scanned ? capped.value : nil)
             }
             #expect(same, "C and Swift scanners differ on \(text.debugDescription)")
             return key == reference && same

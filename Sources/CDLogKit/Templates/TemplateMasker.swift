@@ -52,31 +52,37 @@ public final class TemplateMasker {
         }
     }
 
-    /// `TemplateHash(mask(message.firstLine(limit: limit)))`: the timeline's folding key. For a first line
-    /// the scanner takes, and that is short or cut within ASCII, no string is built.
+    /// The template key of a message: `TemplateHash` of the first `limit` bytes of its first line masked
+    /// (the line read up to `maxLineBytes`). Masked first, then cut, so that a variable part of another
+    /// length (a longer path, a bigger number) does not move the cut. The scanner in C takes what it can
+    /// without building a string (`hashWithoutRegex`); the rest goes through the regex.
     public func foldingKey(ofFirstLineOf message: String, limit: Int) -> UInt64 {
         var message = message
-        let quick = message.withUTF8 { all -> UInt64? in
+        return message.withUTF8 { all -> UInt64 in
             guard let base = all.baseAddress else { return TemplateHash().value }
-            let end = memchr(base, 0x0A, all.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? all.count
-            // `firstLine(limit:)` keeps a line of at most `limit` bytes whole.
-            if end <= limit { return Self.hashWithoutRegex(UnsafeBufferPointer(rebasing: all[..<end])) }
-            // A longer line is cut at `limit` characters with "…"; when its first `limit + 1` bytes are ASCII
-            // those are its first `limit` bytes (`Substring.asciiHead`). The cut is masked with its "…": a
-            // path runs on through it.
-            for j in 0...limit where all[j] >= 0x80 { return nil }
-            let cut = Array(all[..<limit]) + [0xE2, 0x80, 0xA6]
-            return cut.withUnsafeBufferPointer { Self.hashWithoutRegex($0) }
+            let scanned = min(all.count, Self.maxLineBytes)
+            let end = memchr(base, 0x0A, scanned).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? scanned
+            let line = UnsafeBufferPointer(rebasing: all[..<end])
+            if let key = Self.hashWithoutRegex(line, limit: limit) { return key }
+            var masked = mask(String(decoding: line, as: UTF8.self))
+            return masked.withUTF8 { bytes in
+                var hash = TemplateHash()
+                hash.keep(UnsafeBufferPointer(rebasing: bytes.prefix(limit)))
+                return hash.value
+            }
         }
-        return quick ?? TemplateHash(mask(message.firstLine(limit: limit))).value
     }
 
-    /// `TemplateHash` of `u` masked, or nil when the regex must decide (`scan` returns false): the same
-    /// scanner in C (`cscan_template_hash`), which builds nothing. `TemplateMaskerTests` holds it to `scan`.
-    public static func hashWithoutRegex(_ u: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    /// How much of a first line is masked for its key: past this, a line's variable parts no longer count.
+    public static let maxLineBytes = 1 << 16
+
+    /// `TemplateHash` of the first `limit` bytes of `u` masked, or nil when the regex must decide (`scan`
+    /// returns false): the scanner in C (`cscan_template_hash`), which builds nothing and stops at the limit.
+    /// `TemplateMaskerTests` holds it to `scan`.
+    public static func hashWithoutRegex(_ u: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> UInt64? {
         guard let base = u.baseAddress else { return TemplateHash().value }
         var hash: UInt64 = 0
-        return cscan_template_hash(base, u.count, &hash) == 1 ? hash : nil
+        return cscan_template_hash(base, u.count, limit, &hash) == 1 ? hash : nil
     }
 
     /// Masks `u` into `sink` and returns true, or returns false (the sink then holds a part) when `u` holds

@@ -28,7 +28,7 @@ enum HTMLRenderer {
     code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f6f8fa;border-radius:4px}code{padding:1px 4px;overflow-wrap:anywhere}pre{padding:8px;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
     td.t{white-space:nowrap}
     .headline{border-left:4px solid #b0122b;background:#fff5f5;padding:10px 14px;font-size:16px;font-weight:600}.ok{border-left-color:#2da44e;background:#f0fff4}
-    .sev{font-weight:600}.muted{color:#656d76}details{margin:6px 0}summary{cursor:pointer;color:#0969da}
+    .sev{font-weight:600}.muted{color:#656d76}code.fp{color:#656d76;font-size:11px;white-space:nowrap}details{margin:6px 0}summary{cursor:pointer;color:#0969da}
     \(HTMLChart.style)
     @media print{body{max-width:none;margin:0;padding:0;font-size:11px}h2{break-after:avoid}table{display:table}tr,pre,.chart{break-inside:avoid}
     details::details-content{content-visibility:visible;display:block}details>summary{list-style:none;color:#1f2328;font-weight:600}
@@ -116,7 +116,7 @@ enum HTMLRenderer {
             o += "<table><tr><th>time</th><th>where</th><th>severity</th><th>category</th><th>event</th><th>count</th></tr>\n"
             for row in doc.timeline {
                 let whereText = row.count > 1 && row.lastLocation != row.first.location ? "\(location(row.first.location)) … \(location(row.lastLocation))" : location(row.first.location)
-                o += "<tr><td class=\"t\">\(escape(row.first.timestamp ?? "—"))</td><td>\(whereText)</td><td>\(sev(row.severity))</td><td>\(row.category.id)</td><td title=\"\(escape(row.first.excerpt))\">\(escape(row.first.title ?? row.first.rule ?? ""))</td><td>\(row.count)</td></tr>\n"
+                o += "<tr><td class=\"t\">\(escape(row.first.timestamp ?? "—"))</td><td>\(whereText)</td><td>\(sev(row.severity))</td><td>\(row.category.id)</td><td title=\"\(escape(row.first.excerpt))\">\(escape(row.first.title ?? row.first.rule ?? "")) <code class=\"fp\">#\(row.fingerprint)</code></td><td>\(row.count)</td></tr>\n"
             }
             o += "</table>\n"
         }

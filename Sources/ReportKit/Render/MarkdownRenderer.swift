@@ -103,7 +103,7 @@ enum MarkdownRenderer {
             o += "| time | where | severity | category | event | count |\n|---|---|---|---|---|---|\n"
             for row in doc.timeline {
                 let whereText = row.count > 1 && row.lastLocation != row.first.location ? "\(code(row.first.location)) … \(code(row.lastLocation))" : code(row.first.location)
-                o += "| \(row.first.timestamp.map(cell) ?? "—") | \(whereText) | \(row.severity.name) | \(row.category.id) | \(cell(row.first.title ?? row.first.rule ?? "")) | \(row.count) |\n"
+                o += "| \(row.first.timestamp.map(cell) ?? "—") | \(whereText) | \(row.severity.name) | \(row.category.id) | \(cell(row.first.title ?? row.first.rule ?? "")) `#\(row.fingerprint)` | \(row.count) |\n"
             }
         }
         if let note = Wording.timelineNote(doc) { o += "\n\(note)\n" }

@@ -27,13 +27,6 @@ static inline uint64_t mix(uint64_t h, uint64_t word) {
     return x ^ (x >> 29);
 }
 
-static inline void add_byte(template_hash *h, uint8_t b) {
-    h->pending |= (uint64_t)b << (h->count * 8);
-    h->count++;
-    h->length++;
-    if (h->count == 8) { h->state = mix(h->state, h->pending); h->pending = 0; h->count = 0; }
-}
-
 static inline uint64_t load_le64(const uint8_t *p) {
     uint64_t w;
     memcpy(&w, p, 8);
@@ -44,12 +37,32 @@ static inline uint64_t load_le64(const uint8_t *p) {
 }
 
 static void keep(template_hash *h, const uint8_t *p, size_t n) {
-    size_t i = 0;
-    while (h->count != 0 && i < n) add_byte(h, p[i++]);
-    size_t start = i;
-    while (n - i >= 8) { h->state = mix(h->state, load_le64(p + i)); i += 8; }
-    h->length += i - start;
-    while (i < n) add_byte(h, p[i++]);
+    h->length += n;
+    /* Top up a part-filled word with as many bytes as it lacks (a whole 8-byte load when that many are
+       left), then whole words, then the rest into the next word. */
+    if (h->count != 0) {
+        size_t take = 8 - (size_t)h->count;
+        if (take > n) take = n;
+        uint64_t chunk;
+        if (n >= 8) {
+            chunk = load_le64(p);
+            if (take < 8) chunk &= (1ULL << (take * 8)) - 1;
+        } else {
+            chunk = 0;
+            for (size_t i = 0; i < take; i++) chunk |= (uint64_t)p[i] << (i * 8);
+        }
+        h->pending |= chunk << (h->count * 8);
+        h->count += (int)take;
+        p += take;
+        n -= take;
+        if (h->count < 8) return;
+        h->state = mix(h->state, h->pending);
+        h->pending = 0;
+        h->count = 0;
+    }
+    while (n >= 8) { h->state = mix(h->state, load_le64(p)); p += 8; n -= 8; }
+    for (size_t i = 0; i < n; i++) h->pending |= (uint64_t)p[i] << (i * 8);
+    h->count = (int)n;
 }
 
 /* `keep`, taking no byte past `*room` (what is left of the output's limit) and counting them off. */

@@ -132,6 +132,9 @@ import Testing
             ("[com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a temporary identifier, failed", "fallback.concurrency"),
             ("error: Error: Persistent History (2) has to be truncated due to the following entities being removed", "fallback.history"),
             ("Error merging: Error Domain=CDEErrorDomain Code=106 \"The operation couldn’t be completed.\"", "fallback.sync"),
+            // Legacy iCloud's transaction logs and the sync libraries' errors are sync, not the store's.
+            ("-[PFUbiquityTransactionLog loadPlistAtLocation:withError:](485): CoreData: Ubiquity: Error reading the log file at location: (null)", "fallback.sync"),
+            ("(SyncKit.CloudKitSynchronizer.SyncError error 0) The operation couldn’t be completed.", "fallback.sync"),
         ]
         for (text, rule) in cases {
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")

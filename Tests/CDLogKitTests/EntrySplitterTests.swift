@@ -103,6 +103,32 @@ import Testing
         #expect(stack.category == .concurrency && stack.severity == .fatal, "\(stack.rule.id)")
     }
 
+    /// Kotlin/.NET frames (`at 1   …`) and crash reporters' piped frames (`3 | …`) count up the same way,
+    /// and a stack whose frames name SQLite, pasted without its crash line, is a crash in SQLite.
+    @Test func framesWithAtOrPipesAreOneStackAndSQLiteFramesAreACrash() throws {
+        let kotlin = """
+        at 0   ThrowSql_SQLiteException
+        at 1   android::throw_sqlite3_exception(int, char const*, char const*)
+        at 2   SQLiter_SQLiteConnection_nativePrepareStatement
+        at 3   kfun:co.touchlab.sqliter.NativeDatabaseConnection#createStatement(kotlin.String)
+        at the end of the day
+        """
+        let entries = try TestSupport.entries(kotlin, format: .xcode)
+        #expect(entries.map(\.line) == [1, 5])
+        let crash = try #require(TestSupport.classify(entries[0].message))
+        #expect(crash.category == .store && crash.severity == .fatal, "\(crash.rule.id)")
+        let piped = """
+        0 | walIndexTryHdr (wal.c:2033)
+        1 | walIndexReadHdr (wal.c:2092)
+        2 | sqlite3WalCheckpoint (wal.c:3285)
+        3 | sqlite3WalClose (wal.c:1961)
+        """
+        let stack = try TestSupport.entries(piped, format: .xcode)
+        #expect(stack.map(\.line) == [1] && stack.map(\.endLine) == [4])
+        let result = try #require(TestSupport.classify(stack[0].message))
+        #expect(result.category == .store && result.severity == .fatal, "\(result.rule.id)")
+    }
+
     /// AppKit's `An uncaught exception was raised`, the reason on the next line and NSException's `(`
     /// frame list are one exception; its reason decides the finding.
     @Test func appKitsUncaughtExceptionKeepsItsReasonAndFrames() throws {

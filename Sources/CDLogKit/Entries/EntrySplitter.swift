@@ -353,13 +353,17 @@ public struct EntrySplitter {
         return previous < next
     }
 
-    /// The number opening `line` when 1 to 3 digits are followed by a tab or two spaces and then text.
+    /// The number opening `line` when 1 to 3 digits are followed by a tab, two spaces or ` | ` and then
+    /// text; an `at ` before the number is the .NET and Kotlin stack form (`at 1   android::throw_…`).
     private static func frameNumber(_ line: UnsafeRawBufferPointer) -> Int? {
-        var i = 0
+        let start = line.count > 3 && line[0] == UInt8(ascii: "a") && line[1] == UInt8(ascii: "t") && line[2] == 32 ? 3 : 0
+        var i = start
         var number = 0
-        while i < line.count, i < 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
-        guard i > 0, i < 4, i + 1 < line.count else { return nil }
-        guard line[i] == 9 || (line[i] == 32 && line[i + 1] == 32) else { return nil }
+        while i < line.count, i < start + 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
+        guard i > start, i < start + 4, i + 1 < line.count else { return nil }
+        let piped = i + 2 < line.count && line[i + 1] == UInt8(ascii: "|") && line[i + 2] == 32
+        let separated = line[i] == 9 || (line[i] == 32 && (line[i + 1] == 32 || piped))
+        guard separated else { return nil }
         let text = ByteScan.spaces(line, at: i)
         return text < line.count ? number : nil
     }

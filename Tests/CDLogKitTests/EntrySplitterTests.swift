@@ -215,6 +215,21 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
     }
 
+    /// A line stamped in another logger's style (milliseconds after a colon, ISO `T…Z`) among NSLog-style
+    /// lines opens a message of its own; a continuation without a date stays.
+    @Test func aLineStampedInAnotherStyleStartsAMessage() throws {
+        let text = """
+        2019-11-28 18:12:32.176428+0200 MyApp[886:367441] BgGeo #onAppTerminate.
+        2019-11-28 18:12:32:176 MyApp[886:367181] BgGeo #onAppTerminate.
+        2021-03-17T21:30:40.435Z error: SQLITE_BUSY: database is locked
+        2019-11-28 18:12:33.176428+0200 MyApp[886:367441] CoreData: error: save failed:
+        reason: the disk is full
+        """
+        let entries = try TestSupport.entries(text, format: .nslog)
+        #expect(entries.map(\.line) == [1, 2, 3, 4])
+        #expect(entries.map(\.endLine) == [1, 2, 3, 5])
+    }
+
     @Test func partlyIndentedPastesSplitAtTheirTimestamps() throws {
         // A capture whose lines after the first were indented by the page (a tab before each prefix).
         let text = "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this.\n"

@@ -39,7 +39,7 @@ import Testing
             ("[CDECloudManager importNewDataFilesWithCompletion:] line 159: Transferring new data files from cloud to event store", "activity.sync", .debug),
             ("UbiquityStoreManager: Successfully loaded local store.", "activity.init", .info),
             ("NSConcreteNotification 0x280070ff0 {name = NSPersistentStoreRemoteChangeNotification; userInfo = { historyToken = \"<NSPersistentHistoryToken - 3>\"; }}", "activity.history", .debug),
-            ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .debug),
+            ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .info),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

@@ -230,6 +230,21 @@ import Testing
         #expect(entries.map(\.endLine) == [1, 2, 3, 5])
     }
 
+    /// A Swift trap a page broke over lines stays one message: its source location alone on a line, or its
+    /// message broken mid-sentence however short the line; the whole message then decides.
+    @Test func aTrapBrokenOverLinesIsOneMessage() throws {
+        let located = try TestSupport.entries("SwiftData/BackingData.swift:1039:\nFatal error: This model instance was invalidated because its backing data could\nno longer be found in the store\nNext message", format: .xcode)
+        #expect(located.map(\.line) == [1, 4])
+        #expect(TestSupport.classify(located[0].message)?.category == .concurrency)
+        let broken = try TestSupport.entries("SwiftData/BackingData.swift:835: Fatal error: This model instance was destroyed\nby calling ModelContext.reset and is no longer usable.\nloaded 3 items", format: .xcode)
+        #expect(broken.map(\.line) == [1, 3])
+        let reset = try #require(TestSupport.classify(broken[0].message))
+        #expect(reset.category == .concurrency && reset.severity == .fatal, "\(reset.rule.id)")
+        // A finished trap message does not take the next line.
+        let finished = try TestSupport.entries("Fatal error: Index out of range.\nloaded 3 items", format: .xcode)
+        #expect(finished.count == 2)
+    }
+
     @Test func partlyIndentedPastesSplitAtTheirTimestamps() throws {
         // A capture whose lines after the first were indented by the page (a tab before each prefix).
         let text = "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this.\n"

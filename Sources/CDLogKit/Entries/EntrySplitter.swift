@@ -375,6 +375,8 @@ public struct EntrySplitter {
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }
+        // A trap's source location left alone on a line (`SwiftData/BackingData.swift:1039:`): its message follows.
+        if EntrySplitter.endsWithSourceLocation(message) { return true }
         // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
         guard let first = line.first, first >= 97, first <= 122 else { return false }
@@ -392,6 +394,10 @@ public struct EntrySplitter {
         guard end > 0 else { return false }
         var start = end
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
+        // calling ModelContext.reset`) broke one message, however short the line.
+        let trap = UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ")
+        if trap, !sentenceEnders.contains(message[end - 1]) { return true }
         guard end - start >= wrapWidth else { return false }
         // The break is mid-sentence: the wrapper left a space at the end of the line, or the line ends in a
         // comma or a word no sentence ends with (`for a`, `to the`, `is`).
@@ -401,6 +407,27 @@ public struct EntrySplitter {
         guard wordStart < end, end - wordStart <= 4 else { return false }
         let word = Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
         return unfinishedWords.contains(word)
+    }
+
+    /// Bytes a finished sentence or quotation ends with.
+    static let sentenceEnders: Set<UInt8> = [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ")"),
+                                              UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "}")]
+
+    /// True when the last line of `message` is only a Swift source location (`SwiftData/BackingData.swift:1039:`,
+    /// `App/Store.swift:52:`): what a trap prints before `Fatal error:`, which a page moved to the next line.
+    static func endsWithSourceLocation(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        guard end > 0, message[end - 1] == UInt8(ascii: ":") else { return false }
+        var i = end - 1
+        let digitsEnd = i
+        while i > 0, message[i - 1] >= 48, message[i - 1] <= 57 { i -= 1 }
+        guard i < digitsEnd, i > 7, message[i - 1] == UInt8(ascii: ":") else { return false }
+        let suffix = Array(".swift".utf8)
+        guard i - 1 >= suffix.count, message[(i - 1 - suffix.count)..<(i - 1)].elementsEqual(suffix) else { return false }
+        var start = i - 1
+        while start > 0, message[start - 1] != 0x0A, message[start - 1] != 32 { start -= 1 }
+        return start == 0 || message[start - 1] == 0x0A
     }
 
     /// True when the last line of `message` is at least `wrapWidth` bytes and ends in a space: a line a page

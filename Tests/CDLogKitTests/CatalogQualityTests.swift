@@ -131,4 +131,21 @@ import Testing
             }
         }
     }
+
+    /// docs/rules.md's table of rule files gives each file's count as the file holds it.
+    @Test func theRuleFileTableInTheDocsIsCurrent() throws {
+        let root = TestSupport.packageRoot
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        let row = try Regex(#"\| `([a-z-]+\.yaml)` \| (\d+) \|"#)
+        var seen = 0
+        for match in doc.matches(of: row) {
+            let file = String(match.output[1].substring ?? "")
+            let stated = Int(match.output[2].substring ?? "") ?? -1
+            let text = try String(contentsOf: root.appendingPathComponent("Rules").appendingPathComponent(file), encoding: .utf8)
+            let actual = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("  - id: ") }.count
+            #expect(stated == actual, "docs/rules.md says \(file) holds \(stated) rules; it holds \(actual)")
+            seen += 1
+        }
+        #expect(seen >= 12, "the table lists \(seen) files")
+    }
 }

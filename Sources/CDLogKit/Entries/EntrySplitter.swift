@@ -387,17 +387,18 @@ public struct EntrySplitter {
                 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
             i += 1
         }
-        // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence.
-        if line.contains(sequence: ": ") { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
         var start = end
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
         // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
-        // calling ModelContext.reset`) broke one message, however short the line.
+        // calling ModelContext.reset`, `… <computed 0x…>` / `on Item with fields [name: …]`) broke one
+        // message, however short the line.
         let trap = UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ")
         if trap, !sentenceEnders.contains(message[end - 1]) { return true }
+        // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence.
+        if line.contains(sequence: ": ") { return false }
         guard end - start >= wrapWidth else { return false }
         // The break is mid-sentence: the wrapper left a space at the end of the line, or the line ends in a
         // comma or a word no sentence ends with (`for a`, `to the`, `is`).

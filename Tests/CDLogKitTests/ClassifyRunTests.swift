@@ -56,4 +56,28 @@ import Testing
             #expect(reporter.entries[2].entry.line == crashLines + 2)
         }
     }
+
+    /// An entry whose text names no framework but whose unified-log prefix says it is Core Data's or
+    /// CloudKit's at error or fault level is read again as that framework's error line: never silent.
+    /// Other levels, other subsystems and a process merely named after a framework stay quiet.
+    @Test func aPersistenceSubsystemAtErrorLevelIsNeverSilent() throws {
+        let header = "Timestamp                       Thread     Type        Activity             PID    TTL  \n"
+        let lines = [
+            "2024-01-10 11:14:38.831786-0800 0x724d65   Error       0x0                  18248  14   knowledged: (CoreData) [com.apple.coredata:error] error:   file is not a symbolic link",
+            "2024-01-10 11:14:38.841786-0800 0x724d65   Fault       0x0                  18248  14   MyApp: (CloudKit) [com.apple.cloudkit:Engine] the zone went sideways",
+            "2024-01-10 11:14:38.851786-0800 0x724d65   Default     0x0                  18248  14   knowledged: (CoreData) [com.apple.coredata:sql] file is not a symbolic link",
+            "2024-01-10 11:14:38.861786-0800 0x724d65   Error       0x0                  18248  14   CoreDataDemo: (UIKitCore) [com.apple.UIKit:Layout] the layout went sideways",
+        ]
+        let (reporter, _) = try TestSupport.classifyRun(Array((header + lines.joined(separator: "\n") + "\n").utf8), threads: 1, all: true,
+                                                        format: .logDefault)
+        let verdicts = reporter.entries.map { $0.classification.map { "\($0.rule.id) \($0.severity.name)" } ?? "-" }
+        #expect(verdicts == ["fallback.store error", "fallback.cloudkit error", "-", "-"], "\(verdicts)")
+        // The message reported is the entry's own, not the re-read one.
+        #expect(reporter.entries.first?.entry.message == "error:   file is not a symbolic link")
+        // JSON events carry the subsystem and the level as members.
+        let events = #"{"timestamp":"2024-01-10 11:14:38.831786-0800","messageType":"Fault","subsystem":"com.apple.cloudkit","category":"Engine","eventMessage":"zone fetch went sideways","processImagePath":"/A/My"}"#
+            + "\n" + #"{"timestamp":"2024-01-10 11:14:39.831786-0800","messageType":"Info","subsystem":"com.apple.coredata","category":"sql","eventMessage":"zone fetch went sideways","processImagePath":"/A/My"}"#
+        let (json, _) = try TestSupport.classifyRun(Array((events + "\n").utf8), threads: 1, all: true, format: .logNDJSON)
+        #expect(json.entries.map { $0.classification?.category } == [.cloudkit, nil])
+    }
 }

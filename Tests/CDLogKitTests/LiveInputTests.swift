@@ -55,7 +55,8 @@ import Testing
 
     static let prefix = "2024-03-01 10:00:00.123456+0100 0x1f Error 0x0 123 0 Notes: (CoreData) [com.apple.coredata:error] "
     static let error = prefix + "CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 \"x\"\n"
-    static let noise = prefix + "view did appear\n"
+    /// A quiet line: Default level (Core Data's subsystem at error level is never quiet).
+    static let noise = "2024-03-01 10:00:00.123456+0100 0x1f Default 0x0 123 0 Notes: (CoreData) [com.apple.coredata:error] view did appear\n"
 
     @Test func entriesBeforeAPauseAreReportedAndFlushedAtThePause() throws {
         // The echo of the first error and a continuation line come in one burst with it; the second

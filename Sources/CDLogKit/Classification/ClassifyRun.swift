@@ -198,6 +198,7 @@ public struct ClassifyRun: Sendable {
                 }
             } else {
                 classification = classifier.classify(message: raw.message.bytes, scratch: scratch)
+                    ?? classifier.classifyByLogContext(raw, scratch: scratch)
             }
             batch.summary.count(classification)
             if raw.truncated { batch.summary.truncatedEntries += 1 }

@@ -9,28 +9,36 @@ extension Classifier {
     /// (`fault:` for a fault). A rule or the fallback then names it, so that such an entry is never silent.
     /// Nil for every other entry: another level (a healthy log's Default and Info lines stay quiet), no
     /// persistence subsystem or library, or a format whose prefix names no subsystem.
-    public func classifyByLogContext(_ raw: RawEntry, scratch: Scratch) -> Classification? {
-        guard raw.format.prefixNamesSubsystem, raw.prepared == nil,
-              let level = Self.failureLevel(raw), let framework = Self.persistenceFramework(raw) else { return nil }
+    public func classifyByLogContext(format: InputFormat, header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer,
+                                     scratch: Scratch) -> Classification? {
+        guard format.prefixNamesSubsystem, let level = Self.failureLevel(header.level, in: prefix),
+              let framework = Self.persistenceFramework(header.subsystem, in: prefix) else { return nil }
         var bytes = Array(framework.utf8)
         bytes.append(contentsOf: level == .fault ? Array(": fault: ".utf8) : Array(": error: ".utf8))
-        bytes.append(contentsOf: raw.message.bytes)
+        bytes.append(contentsOf: message)
         return bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
     }
 
     /// `.error` or `.fault` when the entry's level says so (`Error`, `Fault`, compact `E`/`F`, Console.app's
     /// `error`/`fault`, syslog's `<Error>`), else nil.
-    static func failureLevel(_ raw: RawEntry) -> FailureLevel? {
-        guard let range = raw.header.level, range.lowerBound >= 0, range.upperBound <= raw.prefix.count else { return nil }
-        var word = raw.prefix[range]
-        if word.count >= 2, word.first == UInt8(ascii: "<"), word.last == UInt8(ascii: ">") {
-            word = UnsafeRawBufferPointer(rebasing: word[(word.startIndex + 1)..<(word.endIndex - 1)])
+    @inline(__always)
+    static func failureLevel(_ level: Range<Int>?, in prefix: ByteStore) -> FailureLevel? {
+        // Runs for every entry no rule recognised: compares bytes in place, allocates nothing.
+        guard let range = level, range.count == 1 || range.count == 5 || range.count == 7, range.lowerBound >= 0,
+              range.upperBound <= prefix.count else { return nil }
+        var word = prefix[range]
+        if word.count >= 2, word[0] == UInt8(ascii: "<"), word[word.count - 1] == UInt8(ascii: ">") {
+            word = UnsafeRawBufferPointer(rebasing: word[1..<(word.count - 1)])
         }
-        guard let first = word.first else { return nil }
-        let lower = Array(word).map { $0 | 0x20 }
-        switch first | 0x20 {
-        case UInt8(ascii: "e") where lower.count == 1 || lower.elementsEqual("error".utf8): return .error
-        case UInt8(ascii: "f") where lower.count == 1 || lower.elementsEqual("fault".utf8): return .fault
+        guard word.count == 1 || word.count == 5 else { return nil }
+        func spells(_ text: StaticString) -> Bool {
+            let letters = text.utf8Start
+            for i in 0..<5 where word[i] | 0x20 != letters[i] { return false }
+            return true
+        }
+        switch word[0] | 0x20 {
+        case UInt8(ascii: "e") where word.count == 1 || spells("error"): return .error
+        case UInt8(ascii: "f") where word.count == 1 || spells("fault"): return .fault
         default: return nil
         }
     }
@@ -39,13 +47,14 @@ extension Classifier {
 
     /// `CoreData`, `CloudKit` or `SwiftData` when the entry's subsystem is Apple's for it or its library
     /// column names it, else nil.
-    static func persistenceFramework(_ raw: RawEntry) -> String? {
-        if let range = raw.header.subsystem, range.lowerBound >= 0, range.upperBound <= raw.prefix.count {
-            let subsystem = Array(raw.prefix[range]).map { $0 | 0x20 }
-            for (name, framework) in subsystems where subsystem.starts(with: name.utf8) { return framework }
+    static func persistenceFramework(_ subsystemRange: Range<Int>?, in prefix: ByteStore) -> String? {
+        if let range = subsystemRange, range.lowerBound >= 0, range.upperBound <= prefix.count {
+            let subsystem = prefix[range]
+            for (name, framework) in subsystems where subsystem.count >= name.utf8.count
+                && zip(subsystem, name.utf8).allSatisfy({ $0 | 0x20 == $1 }) { return framework }
         }
-        let prefix = raw.prefix.bytes
-        for (token, framework) in libraries where prefix.contains(sequence: token) { return framework }
+        let bytes = prefix.bytes
+        for (token, framework) in libraries where bytes.contains(sequence: token) { return framework }
         return nil
     }
 

@@ -198,7 +198,8 @@ public struct ClassifyRun: Sendable {
                 }
             } else {
                 classification = classifier.classify(message: raw.message.bytes, scratch: scratch)
-                    ?? classifier.classifyByLogContext(raw, scratch: scratch)
+                    ?? classifier.classifyByLogContext(format: raw.format, header: raw.header, prefix: raw.prefix,
+                                                       message: raw.message.bytes, scratch: scratch)
             }
             batch.summary.count(classification)
             if raw.truncated { batch.summary.truncatedEntries += 1 }

@@ -245,6 +245,25 @@ import Testing
         #expect(finished.count == 2)
     }
 
+    /// A `<CKError …>` a page broke after its `; ` separators stays one error until its `>` closes it; the
+    /// partial failure's item then decides.
+    @Test func aCKErrorBrokenOverLinesStaysOneError() throws {
+        let text = """
+        CoreData+CloudKit: Export failed with error:
+        <CKError: "Partial Failure" (2/1011); 
+        "Failed to modify some records"; 
+        partial errors: {
+            cloudkit.zoneshare = <CKError: "Server Record Changed" (14/2004); 
+            server message = "client oplock error updating record"; 
+            clientEtag = 1g; serverEtag = 1h>
+        }>
+        Next message
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 9], "\(entries.map(\.line))")
+        #expect(TestSupport.classify(entries[0].message)?.category == .mergeConflict)
+    }
+
     @Test func partlyIndentedPastesSplitAtTheirTimestamps() throws {
         // A capture whose lines after the first were indented by the page (a tab before each prefix).
         let text = "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this.\n"

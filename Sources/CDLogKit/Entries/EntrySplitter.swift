@@ -210,7 +210,8 @@ public struct EntrySplitter {
                 return
             }
             if header != nil, open, !prefixed, pendingBlankLines == 0,
-               EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: entry.message.bytes) {
+               EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: entry.message.bytes)
+                || EntrySplitter.continuesOpenCKError(line, after: entry.message.bytes) {
                 // A dictionary or argument list the printer broke over lines (`… {sound: true, badge: true,` /
                 // `provisional: true}`, a userInfo whose reason lists `Entity: attribute` lines): the lines
                 // up to the one that closes it belong to it.
@@ -501,6 +502,22 @@ public struct EntrySplitter {
         let isField = (line[i] == UInt8(ascii: ":") && i + 1 < line.count && line[i + 1] == 32)
             || line.hasPrefix(" = ", at: i)
         return isField && depth(of: message) > 0
+    }
+
+    /// True when the open message holds a `<CKError …` description that a page broke over lines after its
+    /// `; ` separators (`"Failed to modify some records"; ` / `partial errors: {`) and has not closed yet (more
+    /// `<` than `>` from it on, within 16 KiB), and `line` does not open an entry of its own (a timestamp, a
+    /// console entry word).
+    static func continuesOpenCKError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count <= 16 << 10, !opensWithDateTime(line), !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
+        let marker: StaticString = "<CKError"
+        let start = cscan_find(message.baseAddress, message.count, marker.utf8Start, marker.utf8CodeUnitCount)
+        guard start >= 0 else { return false }
+        var open = 0
+        for byte in message[Int(start)...] {
+            if byte == UInt8(ascii: "<") { open += 1 } else if byte == UInt8(ascii: ">") { open -= 1 }
+        }
+        return open > 0
     }
 
     @inline(__always) private static func isNameByte(_ b: UInt8) -> Bool {

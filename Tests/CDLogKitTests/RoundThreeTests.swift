@@ -40,6 +40,8 @@ import Testing
             ("UbiquityStoreManager: Successfully loaded local store.", "activity.init", .info),
             ("NSConcreteNotification 0x280070ff0 {name = NSPersistentStoreRemoteChangeNotification; userInfo = { historyToken = \"<NSPersistentHistoryToken - 3>\"; }}", "activity.history", .debug),
             ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .info),
+            // CKSyncEngine's events, as a library on SQLite logs them: sync, not SQLite activity.
+            ("SQLiteData (private.db) nextRecordZoneChangeBatch: scheduled", "activity.sync", .debug),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

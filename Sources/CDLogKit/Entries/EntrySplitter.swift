@@ -396,8 +396,8 @@ public struct EntrySplitter {
         // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
         // calling ModelContext.reset`, `… <computed 0x…>` / `on Item with fields [name: …]`) broke one
         // message, however short the line.
-        let trap = UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ")
-        if trap, !sentenceEnders.contains(message[end - 1]) { return true }
+        if !endsSentence(message[end - 1]),
+           UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ") { return true }
         // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence.
         if line.contains(sequence: ": ") { return false }
         guard end - start >= wrapWidth else { return false }
@@ -411,9 +411,14 @@ public struct EntrySplitter {
         return unfinishedWords.contains(word)
     }
 
-    /// Bytes a finished sentence or quotation ends with.
-    static let sentenceEnders: Set<UInt8> = [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ")"),
-                                              UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "}")]
+    /// True for a byte a finished sentence or quotation ends with: `.` `!` `?` `)` `"` `'` `]` `}`.
+    @inline(__always) static func endsSentence(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "\""),
+             UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "}"): return true
+        default: return false
+        }
+    }
 
     /// True when the last line of `message` is only a Swift source location (`SwiftData/BackingData.swift:1039:`,
     /// `App/Store.swift:52:`): what a trap prints before `Fatal error:`, which a page moved to the next line.
@@ -504,12 +509,16 @@ public struct EntrySplitter {
         return isField && depth(of: message) > 0
     }
 
-    /// True when the open message holds a `<CKError …` description that a page broke over lines after its
-    /// `; ` separators (`"Failed to modify some records"; ` / `partial errors: {`) and has not closed yet (more
+    /// True when the open message ends with a `;` and holds a `<CKError …` description that a page broke over
+    /// lines after its `; ` separators (`"Failed to modify some records"; ` / `partial errors: {`) and has not closed yet (more
     /// `<` than `>` from it on, within 16 KiB), and `line` does not open an entry of its own (a timestamp, a
     /// console entry word).
     static func continuesOpenCKError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.count <= 16 << 10, !opensWithDateTime(line), !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
+        // The break is after a `; ` separator: checked first, from the end, so that other lines cost no search.
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        guard end > 0, message[end - 1] == UInt8(ascii: ";"), message.count <= 16 << 10, !opensWithDateTime(line),
+              !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
         let marker: StaticString = "<CKError"
         let start = cscan_find(message.baseAddress, message.count, marker.utf8Start, marker.utf8CodeUnitCount)
         guard start >= 0 else { return false }

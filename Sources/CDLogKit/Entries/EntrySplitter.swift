@@ -517,7 +517,7 @@ public struct EntrySplitter {
         // The break is after a `; ` separator: checked first, from the end, so that other lines cost no search.
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
-        guard end > 0, message[end - 1] == UInt8(ascii: ";"), message.count <= 16 << 10, !opensWithDateTime(line),
+        guard end > 0, message[end - 1] == UInt8(ascii: ";"), message.count <= 16 << 10, ByteScan.timestamp(line, at: 0) == nil,
               !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
         let marker: StaticString = "<CKError"
         let start = cscan_find(message.baseAddress, message.count, marker.utf8Start, marker.utf8CodeUnitCount)
@@ -567,7 +567,7 @@ public struct EntrySplitter {
         if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) { return true }
         // A line stamped with a date and time in another logger's style (`2019-11-28 18:12:32:176 App[…]`,
         // `2021-03-17T21:30:40.435Z error: …`) is another message, whatever the capture's own prefix.
-        if opensWithDateTime(line) { return true }
+        if ByteScan.timestamp(line, at: 0) != nil { return true }
         // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too, or
         // bracketed tags open both (`[SQLITERK_OK]`, then `[SQLITERK_DAMAGED]`): the logger printed another message.
         if let tag = loggerTag(line), let open = loggerTag(message),
@@ -581,16 +581,6 @@ public struct EntrySplitter {
              UInt8(ascii: "\""), UInt8(ascii: "'"): return true
         default: return false
         }
-    }
-
-    /// True when `line` opens with an ISO 8601 date and time to the second: `YYYY-MM-DD`, a space or `T`,
-    /// `HH:MM:SS`.
-    static func opensWithDateTime(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard line.count >= 19 else { return false }
-        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { line[$0] >= 48 && line[$0] <= 57 } }
-        return digits(0..<4) && line[4] == UInt8(ascii: "-") && digits(5..<7) && line[7] == UInt8(ascii: "-") && digits(8..<10)
-            && (line[10] == 32 || line[10] == UInt8(ascii: "T")) && digits(11..<13) && line[13] == UInt8(ascii: ":")
-            && digits(14..<16) && line[16] == UInt8(ascii: ":") && digits(17..<19)
     }
 
     /// A shell's line saying the process it ran died on a signal (`Abort trap: 6`, `Segmentation fault: 11`).

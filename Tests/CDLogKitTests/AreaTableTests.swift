@@ -75,6 +75,12 @@ import Testing
         // A rule that names its cause is never moved, whatever frames follow it.
         let concurrency = "CoreData: error: Serious application error. Exception was caught during Core Data change processing: *** Collection <_NSFaultingMutableSet: 0x1> was mutated while being enumerated. with userInfo (null)\n3  App  0x4 -[Stack persistentContainer] + 80"
         #expect(TestSupport.classify(concurrency)?.category == .concurrency)
+        // A predicate's own trap is the app's query, even where it names key paths (docs/domain.md: an
+        // invalid predicate is `crash`); a value SwiftData's coder cannot encode is the model's.
+        let predicate = "Thread 1: Fatal error: Predicate does not support keypaths with multiple components"
+        #expect(TestSupport.classify(predicate)?.category == .crash)
+        let coder = "Thread 1: Fatal error: Composite Coder only supports Keyed Container"
+        #expect(TestSupport.classify(coder)?.category == .model)
     }
 
     @Test func aCrashReportStaysACrash() throws {

@@ -9,7 +9,7 @@ import Testing
     static let codes = TestSupport.classifier.ruleSet.codes!
 
     /// The ways consoles print (domain, code): `Error Domain=`, `X (N)`, `X:N`, `X error N`, a userInfo
-    /// key, Foundation's "(X error N.)".
+    /// key, Foundation's "(X error N.)", an app's `X / Code N`.
     static func printedForms(domain: String, code: Int) -> [String] {
         [
             "Error Domain=\(domain) Code=\(code) \"x\" UserInfo={}",
@@ -17,6 +17,7 @@ import Testing
             "failed: \(domain):\(code)",
             "The operation couldn’t be completed. (\(domain) error \(code).)",
             "userInfo={\(domain)=\(code)}",
+            "failed (\(domain) / Code \(code))",
         ]
     }
 

@@ -162,8 +162,15 @@ public struct CorpusEvaluation {
     }
 
     func judge(_ record: Record, _ found: [ClassifiedEntry]) -> Outcome {
+        // The most severe finding; among equals a rule's or a code's over the fallback's (which only says that
+        // nothing knew the message), then the first.
         let top = found.compactMap(\.classification).enumerated()
-            .max { $0.element.severity < $1.element.severity || ($0.element.severity == $1.element.severity && $0.offset > $1.offset) }?.element
+            .max { a, b in
+                if a.element.severity != b.element.severity { return a.element.severity < b.element.severity }
+                let aFallback = a.element.rule.id.hasPrefix("fallback."), bFallback = b.element.rule.id.hasPrefix("fallback.")
+                if aFallback != bFallback { return aFallback }
+                return a.offset > b.offset
+            }?.element
         let severity = top?.severity
         if record.category == "none" {
             let quiet = (severity ?? .debug) <= .info

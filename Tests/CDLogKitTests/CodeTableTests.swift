@@ -96,6 +96,18 @@ import Testing
         #expect(result?.fields.first { $0.name == "code" }?.value == "134499")
     }
 
+    @Test func aSuccessCodeInsideAFailureDecidesNothing() throws {
+        // A wrapper that lost SQLite's code prints SQLITE_OK for a failure: the failure is still reported.
+        let lost = #"Failed to recreate database file. Error: Error Domain=com.example.ErrorDomain Code=3 "Database operation failed with sqlite code 0 and error message 'not an error'""#
+        let result = TestSupport.classify(lost)
+        #expect(result?.severity == .error && result?.category == .store, "\(String(describing: result?.rule.id))")
+        #expect(result?.rule.id != "code.sqlite.0")
+        // Printed where nothing failed, the success code is the row's own routine finding.
+        let done = "sqlite3_step returned sqlite code 101"
+        #expect(TestSupport.classify(done)?.rule.id == "code.sqlite.101")
+        #expect(Self.codes.entries.filter(\.success).map(\.code).sorted() == [0, 100, 101, 256, 512])
+    }
+
     @Test func fileErrorsCountOnlyAroundAStore() throws {
         let haptics = #"Error creating CHHapticPattern: Error Domain=NSCocoaErrorDomain Code=260 "The file “hapticpatternlibrary.plist” couldn’t be opened because there is no such file.""#
         #expect(TestSupport.classify(haptics) == nil)

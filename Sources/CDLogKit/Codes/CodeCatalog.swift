@@ -297,6 +297,9 @@ public final class CodeCatalog: Sendable {
         switch resolution {
         case .codes, .messages:
             guard let decided = decide(mentions), let entry = decided.entry else { return nil }
+            // `failed with sqlite code 0`: success printed for a failure says nothing of its cause; the
+            // fallback reads the entry instead.
+            if entry.success, CodeCatalog.failureWords.matches(message, scratch: scratch) { return nil }
             add("domain", decided.domain)
             add("code", String(decided.code))
             add("name", entry.name)
@@ -369,6 +372,9 @@ public final class CodeCatalog: Sendable {
     }
 
     /// The mention that decides an entry: the last known non-generic code, else the last known code.
+    /// Words that say an operation failed, for a success row (`success: true`) printed inside a failure.
+    static let failureWords = try! PCRERegex(#"(?i)\bfail|\bunable\b|\bcould ?n(?:o|')t\b|\bcannot\b"#)
+
     public func decide(_ mentions: [Mention]) -> Mention? {
         mentions.last { $0.entry.map { !$0.generic } ?? false } ?? mentions.last { $0.entry != nil }
     }

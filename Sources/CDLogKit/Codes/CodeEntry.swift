@@ -20,6 +20,9 @@ public struct CodeEntry: Sendable {
     /// True when the code is common outside persistence (a Foundation file error): it counts only in an
     /// entry that the table's `context` pattern finds (a store, Core Data, SQLite).
     public let needsContext: Bool
+    /// True when the code reports success (SQLITE_OK, SQLITE_DONE): in an entry that says something failed,
+    /// it only says that a wrapper lost the real code, so it decides nothing there.
+    public let success: Bool
     public let meaning: String
     public let advice: String
     /// The rule a finding of this row carries (id `code.<table key>.<code>`).

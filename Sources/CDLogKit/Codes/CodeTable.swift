@@ -19,7 +19,7 @@ public struct CodeTable: Sendable {
 
     private static let fileKeys: Set<String> = ["domain", "key", "aliases", "codes", "ranges", "internal", "context"]
     private static let rowKeys: Set<String> = ["code", "from", "to", "name", "printed", "category", "severity",
-                                               "generic", "context", "meaning", "advice", "messages"]
+                                               "generic", "context", "success", "meaning", "advice", "messages"]
 
     public init(path: String, text: String, firstOrder: Int) throws {
         self.path = path
@@ -100,7 +100,7 @@ public struct CodeTable: Sendable {
             }
             return CodeEntry(domain: domain, code: first, last: last, name: name, printed: row["printed"]?.string, messages: messages,
                              category: category, severity: severity, generic: generic,
-                             needsContext: row["context"]?.bool ?? false, meaning: meaning, advice: advice, rule: rule)
+                             needsContext: row["context"]?.bool ?? false, success: row["success"]?.bool ?? false, meaning: meaning, advice: advice, rule: rule)
         }
         var seen = Set<Int>()
         var entries: [CodeEntry] = []

@@ -117,6 +117,23 @@ import Testing
         #expect(TestSupport.classify(chained)?.severity == .error)
     }
 
+    @Test func aCaughtExceptionIsAnErrorNotATermination() throws {
+        let scratch = TestSupport.classifier.makeScratch()
+        #expect(Self.codes.catchers.count >= 2)
+        for catcher in Self.codes.catchers {
+            var bytes = Array(catcher.example.utf8)
+            let matches = bytes.withUnsafeMutableBytes { catcher.regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+            #expect(matches, "catcher `\(catcher.name)` does not match its example")
+            // Its example, a fatal exception on its own, is lowered to an error, and says who caught it.
+            let result = TestSupport.classify(catcher.example)
+            #expect(result?.severity == .error, "\(catcher.name): \(result?.rule.id ?? "nil") \(result?.severity.name ?? "")")
+            #expect(result?.fields.first { $0.name == "caught" }?.value == catcher.name)
+        }
+        // The same exception uncaught stays fatal, and so does a termination printed after a test's output.
+        #expect(TestSupport.classify(#"*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Invalid store URL: nil'"#)?.severity == .fatal)
+        #expect(TestSupport.classify("Test Case '-[ModelTests testSave]' failed (0.012 seconds).\nThread 1: signal SIGABRT")?.severity == .fatal)
+    }
+
     @Test func everyWrapperRaisesToFatalAndMatchesItsExample() throws {
         let scratch = TestSupport.classifier.makeScratch()
         #expect(Self.codes.wrappers.count >= 8)

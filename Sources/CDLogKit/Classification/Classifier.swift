@@ -26,6 +26,9 @@ public final class Classifier: Sendable {
     private let codes: CodeCatalog?
     /// Each rule's twin at `fatal`, by rule object: what a finding becomes inside a fatal wrapper.
     private let fatalTwins: [ObjectIdentifier: Rule]
+    /// Each fatal rule's (and fatal twin's) twin at `error`: what a finding becomes where the exception
+    /// was caught (`caught:` in Rules/tables/fatal.yaml).
+    private let caughtTwins: [ObjectIdentifier: Rule]
     /// The areas that may move each rule's findings (index into `codes.areas`) and the rule's twin in
     /// that area's category, by rule object (Rules/tables/areas.yaml).
     private let areaTwins: [ObjectIdentifier: [(area: Int, twin: Rule)]]
@@ -63,6 +66,11 @@ public final class Classifier: Sendable {
             twins[ObjectIdentifier(rule)] = rule.with(severity: .fatal)
         }
         fatalTwins = twins
+        var lowered: [ObjectIdentifier: Rule] = [:]
+        for rule in rankedRules + (codes?.resolvedRules ?? []) + movedRules + Array(twins.values) where rule.severity == .fatal {
+            lowered[ObjectIdentifier(rule)] = rule.with(severity: .error)
+        }
+        caughtTwins = lowered
     }
 
     /// The same classifier with its prefilter tuned to `sample`, a piece of the text it is about to
@@ -83,6 +91,7 @@ public final class Classifier: Sendable {
         gateStorage = base.gateStorage
         codes = base.codes
         fatalTwins = base.fatalTwins
+        caughtTwins = base.caughtTwins
         areaTwins = base.areaTwins
     }
 
@@ -255,6 +264,14 @@ public final class Classifier: Sendable {
                let wrapper = codes.fatalWrapper(in: message, scratch: scratch.match),
                let twin = fatalTwins[ObjectIdentifier(verdict)] {
                 add("fatal", wrapper.name)
+                verdict = twin
+            }
+            // A test runner that caught the exception (`failed: caught "NSInvalidArgumentException"`): the
+            // test failed, the app did not stop.
+            if verdict.severity == .fatal, let codes, !codes.catchers.isEmpty,
+               let catcher = codes.catcher(in: message, scratch: scratch.match),
+               let twin = caughtTwins[ObjectIdentifier(verdict)] {
+                add("caught", catcher.name)
                 verdict = twin
             }
             return Classification(rule: verdict, fields: fields)

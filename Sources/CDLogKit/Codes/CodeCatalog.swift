@@ -13,6 +13,9 @@ public final class CodeCatalog: Sendable {
     public let tables: [CodeTable]
     /// Text that says the app terminated around an error (Rules/tables/fatal.yaml).
     public let wrappers: [Wrapper]
+    /// Text that says the exception or trap was caught and the app went on (a test runner's `failed: caught
+    /// "NSInvalidArgumentException"`): a fatal finding in such an entry is lowered to `error`.
+    public let catchers: [Wrapper]
     /// The fallback's markers, in the order they are tried (Rules/tables/fallback.yaml).
     public let markers: [Marker]
     /// The activity markers, in the order they are tried (`activity` in Rules/tables/fallback.yaml).
@@ -79,9 +82,10 @@ public final class CodeCatalog: Sendable {
         var isMessage = false
     }
 
-    public init(tables: [CodeTable], wrappers: [Wrapper] = [], markers: [Marker] = [], activityMarkers: [Marker] = [],
-                exceptionRules: [Rule] = [], areas: [Area] = []) throws {
+    public init(tables: [CodeTable], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = [],
+                activityMarkers: [Marker] = [], exceptionRules: [Rule] = [], areas: [Area] = []) throws {
         self.tables = tables
+        self.catchers = catchers
         self.exceptionRules = exceptionRules
         self.areas = areas
         self.wrappers = wrappers
@@ -157,7 +161,8 @@ public final class CodeCatalog: Sendable {
     /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table, one with
     /// `areas` the area table. Throws `RuleFileError` pointing into a bad file.
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
-        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], markers: [Marker] = [], activityMarkers: [Marker] = []
+        var tables: [CodeTable] = [], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = []
+        var activityMarkers: [Marker] = []
         var exceptionRules: [Rule] = [], areas: [Area] = []
         var order = 1 << 62
         for file in files {
@@ -173,16 +178,20 @@ public final class CodeCatalog: Sendable {
             } else if map["domain"] != nil {
                 tables.append(try CodeTable(path: file.path, text: file.text, firstOrder: order))
             } else if let list = map["wrappers"]?.sequence {
-                for item in list {
-                    let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
-                    guard let name = row["name"]?.string, let pattern = row["pattern"]?.string, let example = row["example"]?.string,
-                          let literal = row["literal"]?.string, !literal.isEmpty else {
-                        throw loader.failure(at: item, "a wrapper needs `name`, `literal`, `pattern` and `example`")
+                func rows(_ list: [Node]) throws -> [Wrapper] {
+                    try list.map { item in
+                        let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
+                        guard let name = row["name"]?.string, let pattern = row["pattern"]?.string, let example = row["example"]?.string,
+                              let literal = row["literal"]?.string, !literal.isEmpty else {
+                            throw loader.failure(at: item, "a wrapper needs `name`, `literal`, `pattern` and `example`")
+                        }
+                        guard example.contains(literal) else { throw loader.failure(at: row["literal"], "the wrapper's example does not contain its literal") }
+                        return Wrapper(name: name, regex: try loader.compile(pattern, at: row["pattern"]), example: example,
+                                       literal: Array(literal.utf8))
                     }
-                    guard example.contains(literal) else { throw loader.failure(at: row["literal"], "the wrapper's example does not contain its literal") }
-                    wrappers.append(Wrapper(name: name, regex: try loader.compile(pattern, at: row["pattern"]), example: example,
-                                            literal: Array(literal.utf8)))
                 }
+                wrappers += try rows(Array(list))
+                catchers += try rows(map["caught"]?.sequence.map(Array.init) ?? [])
             } else if let list = map["markers"]?.sequence {
                 markers += try markerRows(Array(list), activity: false, loader: loader, path: file.path, order: order)
                 activityMarkers += try markerRows(map["activity"]?.sequence.map(Array.init) ?? [], activity: true, loader: loader,
@@ -192,7 +201,7 @@ public final class CodeCatalog: Sendable {
             }
             order += 1 << 16
         }
-        return try CodeCatalog(tables: tables, wrappers: wrappers, markers: markers, activityMarkers: activityMarkers,
+        return try CodeCatalog(tables: tables, wrappers: wrappers, catchers: catchers, markers: markers, activityMarkers: activityMarkers,
                                exceptionRules: exceptionRules, areas: areas)
     }
 
@@ -253,6 +262,11 @@ public final class CodeCatalog: Sendable {
     public func fatalWrapper(in message: UnsafeRawBufferPointer, scratch: MatchScratch) -> Wrapper? {
         guard let wrapperLiterals, wrapperLiterals.matches(message, scratch: scratch) else { return nil }
         return wrappers.first { $0.matches(message, scratch: scratch) }
+    }
+
+    /// The first catcher (`caught:` in Rules/tables/fatal.yaml) in `message`: the exception was caught.
+    public func catcher(in message: UnsafeRawBufferPointer, scratch: MatchScratch) -> Wrapper? {
+        catchers.first { $0.matches(message, scratch: scratch) }
     }
 
     /// The area among `candidates` (indices into `areas`) whose match starts first in `ranges` of

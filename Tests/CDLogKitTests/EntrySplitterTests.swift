@@ -365,6 +365,17 @@ import Testing
         #expect(entries[1].line == 2)
     }
 
+    @Test func anErrorValueAfterAPrefixedTrapContinuesIt() throws {
+        // `SwiftDataError(…)` is the value the trap's message announced, not a bare `SwiftData/…` trap line.
+        let text = "2024-01-10 11:14:38.831786-0800 App[1:2] Thread 1: Fatal error: Cannot initialize Service: \nSwiftDataError(_error: SwiftData.SwiftDataError._Error.loadIssueModelContainer)\n"
+        let entries = try TestSupport.entries(text)
+        #expect(entries.count == 1 && entries.first?.endLine == 2, "\(entries.map(\.message))")
+        #expect(TestSupport.classify(entries[0].message)?.category == .initialization)
+        // The trap printed bare among prefixed lines still opens a message of its own.
+        let trap = "2024-01-10 11:14:38.831786-0800 App[1:2] Loading the store.\nSwiftData/ModelContainer.swift:144: Fatal error: 'try!' expression unexpectedly raised an error\n"
+        #expect(try TestSupport.entries(trap).count == 2)
+    }
+
     @Test func blankLinesInsidePrefixedEntriesAreKeptOnlyBeforeContinuations() throws {
         let text = "2021-08-10 15:27:55.123456+0800 App[1:2] first\n\n    continued\n\n2021-08-10 15:27:56.123456+0800 App[1:2] second\n\n"
         let entries = try TestSupport.entries(text)

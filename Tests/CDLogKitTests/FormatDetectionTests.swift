@@ -42,6 +42,11 @@ import Testing
         #expect(entries[0].logCategory == "cloudkit")
         #expect(entries[0].level == "default")
         #expect(entries[0].message.hasPrefix("CoreData+CloudKit: -[NSCloudKitMirroringDelegate"))
+        // A message that opens with a parenthesis holding blanks is not the library column: it keeps it.
+        let opening = Self.samples[2].1.replacingOccurrences(of: "(CoreData) [com.apple.coredata:cloudkit] CoreData+CloudKit: -[NSCloudKitMirroringDelegate finishedAutomatedRequestWithResult:](2972): Finished request",
+                                                            with: "(SyncKit.CloudKitSynchronizer.SyncError error 0) The operation couldn’t be completed.")
+        let kept = try TestSupport.entries(opening)
+        #expect(kept.first?.message == "(SyncKit.CloudKitSynchronizer.SyncError error 0) The operation couldn’t be completed.")
     }
 
     @Test func compactAndSyslogStyles() throws {

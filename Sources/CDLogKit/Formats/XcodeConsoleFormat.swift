@@ -146,6 +146,6 @@ public struct XcodeConsoleFormat: LineFormat {
     static func startsEntryWord(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
         line.hasPrefix("CoreData", at: i) || line.hasPrefix("error: ", at: i) || line.hasPrefix("warning: ", at: i)
             || line.hasPrefix("debug: ", at: i) || line.hasPrefix("fault: ", at: i) || line.hasPrefix("info: ", at: i)
-            || line.hasPrefix("annotation: ", at: i) || line.hasPrefix("SwiftData", at: i)
+            || line.hasPrefix("annotation: ", at: i) || line.hasPrefix("SwiftData/", at: i)
     }
 }

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Scores the catalog on the same labelled entries printed in other forms: does a verdict survive the way
+a page or a console shows the text?
+
+Each entry record of the corpus (pastes and noise are left out: their boundaries depend on the form) is
+rewritten in the forms below, with the same expected category and severity, and scored with
+`cdlog rules eval`. A form whose figure falls below the original's names a class of text the splitter or
+the headers do not read as they should (a quoted paste, a prefix that takes a word of the message).
+
+    scripts/eval/variants.py [--cdlog .build/debug/cdlog] [--verbose] Eval/dev
+
+Forms: `quote` (`> ` before every line, as GitHub quotes), `indent4` (a Markdown code block), `indent1`
+(one space, as a source comment), `fence` (```-fenced), `crlf` (Windows line ends); and, for records
+whose text has no log prefix of its own, `nslog` (an Xcode / NSLog prefix), `logshow` (a `log show`
+row at Default level) and `console` (a Console.app copy: level, time, process, tab-separated).
+Exit status: 0, or 2 when a corpus path cannot be read.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PREFIXED = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d|\w{3} +\d+ \d\d:|\d\d:\d\d:\d\d|default\t|error\t|fault\t|info\t)")
+
+
+def forms(text):
+    lines = text.split("\n")
+    yield "quote", "\n".join("> " + line for line in lines)
+    yield "indent4", "\n".join("    " + line for line in lines)
+    yield "indent1", "\n".join(" " + line for line in lines)
+    yield "fence", "```\n" + text + "\n```"
+    yield "crlf", text.replace("\n", "\r\n")
+    if not PREFIXED.match(text):
+        yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
+        yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text
+        yield "console", "default\t11:14:38.831786-0800\tMyApp\t" + text
+
+
+def records(paths):
+    for path in paths:
+        files = [os.path.join(path, name) for name in sorted(os.listdir(path)) if name.endswith(".jsonl")] \
+            if os.path.isdir(path) else [path]
+        for name in files:
+            with open(name, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        record = json.loads(line)
+                        if record.get("kind") != "paste" and record.get("category") != "none":
+                            yield record
+
+
+def score(cdlog, path):
+    """(entries, category %, severity %, the ids of the misses) from `cdlog rules eval --verbose`."""
+    output = subprocess.run([cdlog, "rules", "eval", "--verbose", path], capture_output=True, text=True, check=True).stdout
+    total = re.search(r"^all \(not noise\)\s+(\d+)\s+([\d.]+)%\s+([\d.]+)%", output, re.M)
+    misses = set(re.findall(r"^\s+miss (\S+): expected (\S+)/\S+, got (\S+)/", output, re.M))
+    wrong = {identifier for identifier, expected, got in misses if expected != got}
+    return int(total.group(1)), float(total.group(2)), float(total.group(3)), wrong
+
+
+def main(arguments):
+    cdlog = ".build/debug/cdlog"
+    verbose = "--verbose" in arguments
+    paths = []
+    rest = iter(arguments)
+    for argument in rest:
+        if argument == "--cdlog":
+            cdlog = next(rest)
+        elif argument != "--verbose":
+            paths.append(argument)
+    if not paths:
+        print(__doc__.strip().split("\n\n")[1].strip(), file=sys.stderr)
+        return 2
+    try:
+        corpus = list(records(paths))
+    except OSError as error:
+        print("variants.py: %s" % error, file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as folder:
+        files = {}
+        subsets = {}
+        for record in corpus:
+            for form, text in forms(record["text"]):
+                variant = dict(record, text=text)
+                files.setdefault(form, []).append(variant)
+                subsets.setdefault(form, []).append(record)
+        def write(name, rows):
+            path = os.path.join(folder, name + ".jsonl")
+            with open(path, "w", encoding="utf-8") as handle:
+                for row in rows:
+                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            return path
+        print("%-9s %8s %10s %10s %10s %8s" % ("form", "entries", "category", "original", "severity", "changed"))
+        for form, rows in files.items():
+            entries, category, severity, wrong = score(cdlog, write(form, rows))
+            _, original, _, wrong_before = score(cdlog, write(form + "-original", subsets[form]))
+            changed = sorted(wrong - wrong_before)
+            print("%-9s %8d %9.1f%% %9.1f%% %9.1f%% %8d" % (form, entries, category, original, severity, len(changed)))
+            if verbose and changed:
+                print("          now wrong: " + ", ".join(changed))
+    return 0
+
+
+sys.exit(main(sys.argv[1:]))

@@ -123,6 +123,8 @@ public final class CodeCatalog: Sendable {
             (#"(?i)\bsqlite3?\s+(?:error\s+)?(?:code\s*[:=]?\s*|error\s+)(?<c>\d{1,5})\b"#, sqlite),
             (#"CoreData:\s+(?:error|fault|warning):\s+\((?<c>\d{1,5})\)\s"#, sqlite),
             (#"\bCocoa\s+error\s+(?<c>\d+)"#, cocoa),
+            // Swift's description of a bare code value (`CKError(rawValue: 3)`, `CKError.Code(rawValue: 9)`).
+            (#"\bCKError(?:\.Code|Code)?\(rawValue: (?<c>\d+)\)"#, ck),
             // An app's own wording around a Core Data error's code (`Core Data save error: Unknown error
             // (code 1570).`): the Core Data words on the same line name the domain.
             (#"Core ?Data\b[^\n]{0,200}?\((?:error )?code:? (?<c>\d{3,6})\)"#, cocoa),

@@ -96,6 +96,32 @@ import Testing
         #expect(result?.fields.first { $0.name == "code" }?.value == "134499")
     }
 
+    @Test func theSQLiteTableIsWhatItsGeneratorWrites() throws {
+        // Rules/tables/sqlite.yaml is generated (scripts/tables/make-sqlite-table.py, from sqlite3.h): an edit
+        // made to the file alone would be lost the next time it is generated.
+        let header = "/usr/include/sqlite3.h"
+        guard FileManager.default.fileExists(atPath: header), FileManager.default.fileExists(atPath: "/usr/bin/python3") else {
+            print("skipped: python3 or \(header) is not installed"); return
+        }
+        // The file names the sqlite3.h it was generated from; another version may list other codes.
+        let file = try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("Rules/tables/sqlite.yaml"))
+        let headerText = try String(contentsOfFile: header, encoding: .utf8)
+        guard let version = headerText.firstMatch(of: /#define SQLITE_VERSION\s+"([^"]+)"/)?.1,
+              String(decoding: file.prefix(400), as: UTF8.self).contains("sqlite3.h \(version);") else {
+            print("skipped: the installed sqlite3.h is not the version Rules/tables/sqlite.yaml was generated from"); return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [TestSupport.packageRoot.appendingPathComponent("scripts/tables/make-sqlite-table.py").path, header]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let generated = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(generated == file, "Rules/tables/sqlite.yaml differs from what scripts/tables/make-sqlite-table.py writes")
+    }
+
     @Test func aSuccessCodeInsideAFailureDecidesNothing() throws {
         // A wrapper that lost SQLite's code prints SQLITE_OK for a failure: the failure is still reported.
         let lost = #"Failed to recreate database file. Error: Error Domain=com.example.ErrorDomain Code=3 "Database operation failed with sqlite code 0 and error message 'not an error'""#

@@ -365,6 +365,17 @@ import Testing
         #expect(entries[1].line == 2)
     }
 
+    @Test func anExceptionNamedAloneKeepsTheReasonUnderIt() throws {
+        // A crash reporter's title (`NSInvalidArgumentException:`) over the reason: one exception, fatal.
+        let text = "NSInvalidArgumentException:\nObject of class Tag is not among allowed top level class list (\n    NSArray,\n    NSDictionary\n)\n"
+        let entries = try TestSupport.entries(text)
+        #expect(entries.count == 1 && entries.first?.endLine == 5, "\(entries.map(\.message))")
+        let result = TestSupport.classify(entries[0].message)
+        #expect(result?.category == .model && result?.severity == .fatal, "\(String(describing: result?.rule.id))")
+        // A sentence that ends with a colon is not an exception's name.
+        #expect(try TestSupport.entries("NSLog said Exception:\nObject of class Tag\n").count == 2)
+    }
+
     @Test func anErrorValueAfterAPrefixedTrapContinuesIt() throws {
         // `SwiftDataError(…)` is the value the trap's message announced, not a bare `SwiftData/…` trap line.
         let text = "2024-01-10 11:14:38.831786-0800 App[1:2] Thread 1: Fatal error: Cannot initialize Service: \nSwiftDataError(_error: SwiftData.SwiftDataError._Error.loadIssueModelContainer)\n"

@@ -320,16 +320,22 @@ public struct EntrySplitter {
     }
 
     /// True when `message` is an exception's name with its reason still to come: its only line is
-    /// `Fatal Exception: Name` (Crashlytics, optionally after `Thread : `), nothing after the name. (The
-    /// caller keeps a next line that opens another exception or thread its own entry.)
+    /// `Fatal Exception: Name` (Crashlytics, optionally after `Thread : `), nothing after the name, or the
+    /// name alone with a colon (`NSInvalidArgumentException:`, a crash reporter's title). (The caller keeps
+    /// a next line that opens another exception or thread its own entry.)
     static func continuesException(_ message: UnsafeRawBufferPointer) -> Bool {
         guard message.count < 200, !message.contains(10) else { return false }
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        if end > 11, message[end - 1] == UInt8(ascii: ":"), message.hasPrefix("NS"),
+           message.hasPrefix("Exception", at: end - 10),
+           !message[0..<(end - 1)].contains(where: { ($0 | 0x20) < 97 || ($0 | 0x20) > 122 }) {
+            return true
+        }
         var i = 0
         if message.hasPrefix("Thread : ") { i = 9 }
         guard message.hasPrefix("Fatal Exception: ", at: i) else { return false }
         i += 17
-        var end = message.count
-        while end > i, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         guard end > i else { return false }
         return !message[i..<end].contains(32)
     }

@@ -143,13 +143,17 @@ import Testing
         #expect(TestSupport.classify(chained)?.severity == .error)
     }
 
-    @Test func aCaughtExceptionIsAnErrorNotATermination() throws {
+    /// True when a wrapper's or catcher's pattern matches its own example.
+    static func matchesItsExample(_ row: CodeCatalog.Wrapper) -> Bool {
         let scratch = TestSupport.classifier.makeScratch()
+        var bytes = Array(row.example.utf8)
+        return bytes.withUnsafeMutableBytes { row.regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
+    }
+
+    @Test func aCaughtExceptionIsAnErrorNotATermination() throws {
         #expect(Self.codes.catchers.count >= 2)
         for catcher in Self.codes.catchers {
-            var bytes = Array(catcher.example.utf8)
-            let matches = bytes.withUnsafeMutableBytes { catcher.regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
-            #expect(matches, "catcher `\(catcher.name)` does not match its example")
+            #expect(Self.matchesItsExample(catcher), "catcher `\(catcher.name)` does not match its example")
             // Its example, a fatal exception on its own, is lowered to an error, and says who caught it.
             let result = TestSupport.classify(catcher.example)
             #expect(result?.severity == .error, "\(catcher.name): \(result?.rule.id ?? "nil") \(result?.severity.name ?? "")")
@@ -161,12 +165,9 @@ import Testing
     }
 
     @Test func everyWrapperRaisesToFatalAndMatchesItsExample() throws {
-        let scratch = TestSupport.classifier.makeScratch()
         #expect(Self.codes.wrappers.count >= 8)
         for wrapper in Self.codes.wrappers {
-            var bytes = Array(wrapper.example.utf8)
-            let matches = bytes.withUnsafeMutableBytes { wrapper.regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }
-            #expect(matches, "wrapper `\(wrapper.name)` does not match its example")
+            #expect(Self.matchesItsExample(wrapper), "wrapper `\(wrapper.name)` does not match its example")
             let wrapped = wrapper.example + " Error Domain=NSCocoaErrorDomain Code=134100 \"The model used to open the store is incompatible\""
             let result = TestSupport.classify(wrapped)
             #expect(result?.severity == .fatal, "\(wrapper.name): \(result?.rule.id ?? "nil") \(result?.severity.name ?? "")")

@@ -152,6 +152,7 @@ import Testing
 
     @Test func aCaughtExceptionIsAnErrorNotATermination() throws {
         #expect(Self.codes.catchers.count >= 2)
+        #expect(RuleCatalogListing.text(TestSupport.classifier.ruleSet).contains("\(Self.codes.catchers.count) catchers"))
         for catcher in Self.codes.catchers {
             #expect(Self.matchesItsExample(catcher), "catcher `\(catcher.name)` does not match its example")
             // Its example, a fatal exception on its own, is lowered to an error, and says who caught it.

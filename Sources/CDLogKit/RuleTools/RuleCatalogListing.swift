@@ -28,7 +28,7 @@ public enum RuleCatalogListing {
                 if !table.internalCodes.isEmpty { line += ", \(table.internalCodes.count) internal codes" }
                 out += line + "  (\(table.path))\n"
             }
-            out += "  \(codes.wrappers.count) fatal wrappers, \(codes.markers.count) fallback markers, \(codes.activityMarkers.count) activity markers\n"
+            out += "  \(codes.wrappers.count) fatal wrappers, \(codes.catchers.count) catchers, \(codes.markers.count) fallback markers, \(codes.activityMarkers.count) activity markers\n"
             let exceptionRows = codes.exceptionRules.filter { !$0.id.hasSuffix(".caught") }
             if !exceptionRows.isEmpty {
                 let names = exceptionRows.filter { $0.id.hasPrefix("exception.name.") }.count

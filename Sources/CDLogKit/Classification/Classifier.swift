@@ -266,8 +266,8 @@ public final class Classifier: Sendable {
                 add("fatal", wrapper.name)
                 verdict = twin
             }
-            // A test runner that caught the exception (`failed: caught "NSInvalidArgumentException"`): the
-            // test failed, the app did not stop.
+            // Something caught the exception and went on (a test runner's `failed: caught "N"`, AppKit's run
+            // loop, a notification center): a failed test or a logged exception, not a termination.
             if verdict.severity == .fatal, let codes, !codes.catchers.isEmpty,
                let catcher = codes.catcher(in: message, scratch: scratch.match),
                let twin = caughtTwins[ObjectIdentifier(verdict)] {

@@ -160,10 +160,9 @@ public final class CodeCatalog: Sendable {
         return try load(files: files)
     }
 
-    /// Loads table files: a file with `domain` is a code table, one with `wrappers` the fatal wrappers (and
-    /// its `caught` rows the catchers),
-    /// one with `markers` the fallback's markers, one with `reasons`/`names` the exception table, one with
-    /// `areas` the area table. Throws `RuleFileError` pointing into a bad file.
+    /// Loads table files: a file with `domain` is a code table, one with `wrappers` the fatal wrappers (its
+    /// `caught` rows the catchers), one with `markers` the fallback's markers, one with `reasons`/`names` the
+    /// exception table, one with `areas` the area table. Throws `RuleFileError` pointing into a bad file.
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
         var tables: [CodeTable] = [], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = []
         var activityMarkers: [Marker] = []

@@ -313,6 +313,11 @@ import Testing
         // FMDB's statement line stays with its error; a sentence after one space is a message of its own.
         let fmdb = "Unknown error calling sqlite3_step (5: database is locked) eu\nDB Query: begin exclusive transaction\n Unknown error finalizing or resetting statement (5: database is locked)\nDB Query: commit"
         #expect(try TestSupport.entries(fmdb, format: .xcode).map(\.line) == [1, 3])
+        // An NSError broken after its domain and before its userInfo is one error; a code word in a sentence is not.
+        let broken = "Error Domain=NSCocoaErrorDomain\nCode=134081 \"(null)\"\nUserInfo={NSUnderlyingException=Can't add the same store twice}\nCode=sign failed"
+        let brokenEntries = try TestSupport.entries(broken, format: .xcode)
+        #expect(brokenEntries.map(\.line) == [1, 4])
+        #expect(TestSupport.classify(brokenEntries[0].message)?.rule.id == "code.cocoa.134081")
         // In a prefixed capture: a shell's death line, and a sentence after a blank line, open messages.
         let prefixed = "2018-05-03 23:27:20.605 watoi[8054:390284] unable to open database file\nAbort trap: 6\n"
             + "2020-01-30 23:21:16.354718-0800 architect[398:88870] [logging-persist] os_unix.c:43353: (0) open(//architect.db) - Undefined error: 0\n\n"

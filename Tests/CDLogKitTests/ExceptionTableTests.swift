@@ -32,6 +32,10 @@ import Testing
         // An inner reason no row knows leaves the wrapper's own rule.
         let unknown = "CoreData: error: Serious application error.  Exception was caught during Core Data change processing.  This is usually a bug within an observer of NSManagedObjectContextObjectsDidChangeNotification.  -[ListObserver objectsDidChange:]: list view already torn down with userInfo (null)"
         #expect(TestSupport.classify(unknown)?.rule.id == "coredata.concurrency.change-processing-exception")
+        // The message's tail alone, as a page quoted it: `with userInfo (null)` is still the caught form.
+        let tail = "ws contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (602 inserted, 0 deleted) with userInfo (null)"
+        let cut = try #require(TestSupport.classify(tail))
+        #expect(cut.rule.id == "exception.invalid-table-update.caught" && cut.severity == .error, "\(cut.rule.id)")
     }
 
     /// A reason Core Data logged at its `error:` level is the logged form: `error`, unless the same entry

@@ -42,6 +42,8 @@ import Testing
             ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .info),
             // CKSyncEngine's events, as a library on SQLite logs them: sync, not SQLite activity.
             ("SQLiteData (private.db) nextRecordZoneChangeBatch: scheduled", "activity.sync", .debug),
+            // Legacy iCloud Core Data's bookkeeping, named by its classes alone.
+            ("-[_PFUbiquityRecordsExporter managedObjectContextDidSave:](438): CoreData: Ubiquity:  Stack Changes:\nInserted: {(\n    <PFUbiquityTransactionEntry: 0x20be2ca0>", "activity.sync", .debug),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

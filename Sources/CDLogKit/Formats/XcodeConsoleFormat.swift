@@ -34,6 +34,10 @@ public struct XcodeConsoleFormat: LineFormat {
         // box-drawing characters (U+2500–U+257F) other than a top-left corner continue the box.
         if first == 0xE2, line.count >= 3, line[1] == 0x94 || line[1] == 0x95, !XcodeConsoleFormat.opensBox(line[1], line[2]) { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
+        // The rest of an NSError a poster or a page broke after its domain (`Error Domain=NSCocoaErrorDomain`
+        // / `Code=134081 "(null)"` / `UserInfo={…}`): one error.
+        if first == UInt8(ascii: "C"), line.count > 5, line.hasPrefix("Code="), line[5] == UInt8(ascii: "-") || (line[5] >= 48 && line[5] <= 57) { return nil }
+        if first == UInt8(ascii: "U"), line.hasPrefix("UserInfo=") { return nil }
         // An exception's backtrace printed one frame per line (lldb, Crashlytics, `First throw call
         // stack`) stays with the exception above it.
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }

@@ -193,6 +193,11 @@ import Testing
             // Legacy iCloud's transaction logs and the sync libraries' errors are sync, not the store's.
             ("-[PFUbiquityTransactionLog loadPlistAtLocation:withError:](485): CoreData: Ubiquity: Error reading the log file at location: (null)", "fallback.sync"),
             ("(SyncKit.CloudKitSynchronizer.SyncError error 0) The operation couldn’t be completed.", "fallback.sync"),
+            // A compiled model that cannot be found is the model's, even inside a store-loading call.
+            ("-[AppPersistentContainer loadPersistentStoresWithCompletionHandler:]_block_invoke [Line 88] Error:\nUnable to find any managed object models.", "fallback.model"),
+            ("[Store] error: Could not find Notes.momd in bundle com.example.notes", "fallback.model"),
+            // The per-line fields of a failed migration name its two stores.
+            ("CoreData: error:   sourceURL : file:///private/var/mobile/Containers/Data/Application/X/Library/Application Support/default.store", "fallback.migration"),
         ]
         for (text, rule) in cases {
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")

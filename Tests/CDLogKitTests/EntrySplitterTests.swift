@@ -318,6 +318,17 @@ import Testing
         let brokenEntries = try TestSupport.entries(broken, format: .xcode)
         #expect(brokenEntries.map(\.line) == [1, 4])
         #expect(TestSupport.classify(brokenEntries[0].message)?.rule.id == "code.cocoa.134081")
+        // AppKit's three lines for an uncaught exception, in an NSLog capture: one exception, whose reason decides.
+        let appKit = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n"
+            + "2014-08-02 00:18:26.014 Remote[14716:303] This NSPersistentStoreCoordinator has no persistent stores.  It cannot perform a save operation.\n"
+            + "2014-08-02 00:18:26.014 Remote[14716:303] (\n    0   CoreFoundation   0x00007fff8990525c __exceptionPreprocess + 172\n)\n"
+            + "2014-08-02 00:18:26.020 Remote[14716:303] Saved the settings.\n"
+        let appKitEntries = try TestSupport.entries(appKit, format: .nslog)
+        #expect(appKitEntries.map(\.line) == [1, 6])
+        #expect(TestSupport.classify(appKitEntries[0].message)?.rule.id == "exception.no-persistent-stores")
+        // Another process's line after the announcement is its own entry.
+        let other = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores."
+        #expect(try TestSupport.entries(other, format: .nslog).map(\.line) == [1, 2])
         // In a prefixed capture: a shell's death line, and a sentence after a blank line, open messages.
         let prefixed = "2018-05-03 23:27:20.605 watoi[8054:390284] unable to open database file\nAbort trap: 6\n"
             + "2020-01-30 23:21:16.354718-0800 architect[398:88870] [logging-persist] os_unix.c:43353: (0) open(//architect.db) - Undefined error: 0\n\n"

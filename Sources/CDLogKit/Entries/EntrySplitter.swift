@@ -199,6 +199,15 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
+            if let header, open, prefixed, pendingBlankLines == 0,
+               EntrySplitter.continuesAppKitException(entry, line, header: header) {
+                // AppKit logs an uncaught exception as three lines of the same process: `An uncaught
+                // exception was raised`, the reason, and `(` opening the backtrace: one exception.
+                entry.appendNewline()
+                entry.appendMessage(UnsafeRawBufferPointer(rebasing: line[min(header.messageStart, line.count)...]))
+                entry.endLine = number
+                return
+            }
             if let header, open, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes),
                !line.hasPrefix("Fatal Exception: "), !line.hasPrefix("Thread ") {
                 // Crashlytics prints `Fatal Exception: NSInternalInconsistencyException` and the reason on the
@@ -338,6 +347,31 @@ public struct EntrySplitter {
         i += 17
         guard end > i else { return false }
         return !message[i..<end].contains(32)
+    }
+
+    /// True when `line` (prefixed, with `header`) continues AppKit's report of an uncaught exception that
+    /// `entry` opened: the same process (and pid, where printed) logs the reason right after `An uncaught
+    /// exception was raised`, then `(` alone, which opens the backtrace.
+    static func continuesAppKitException(_ entry: RawEntry, _ line: UnsafeRawBufferPointer, header: LineHeader) -> Bool {
+        let message = entry.message.bytes
+        let firstLineEnd = message.firstIndex(of: 10) ?? message.count
+        guard announcesUncaughtException(UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd])) else { return false }
+        let start = min(header.messageStart, line.count)
+        let text = UnsafeRawBufferPointer(rebasing: line[start...])
+        let opensStack = text.first == UInt8(ascii: "(") && text.dropFirst().allSatisfy(ByteClass.isBlank)
+        // The reason is the second line; the backtrace's `(` may follow it.
+        guard firstLineEnd == message.count || opensStack else { return false }
+        guard let process = header.process, let openProcess = entry.header.process,
+              samePrefixPart(entry.prefix.bytes, openProcess, line, process) else { return false }
+        if let pid = header.pid, let openPid = entry.header.pid { return samePrefixPart(entry.prefix.bytes, openPid, line, pid) }
+        return true
+    }
+
+    /// True when `first[a]` and `second[b]` hold the same bytes (ranges checked against their buffers).
+    private static func samePrefixPart(_ first: UnsafeRawBufferPointer, _ a: Range<Int>, _ second: UnsafeRawBufferPointer, _ b: Range<Int>) -> Bool {
+        guard a.lowerBound >= 0, a.upperBound <= first.count, b.lowerBound >= 0, b.upperBound <= second.count,
+              a.count == b.count else { return false }
+        return first[a].elementsEqual(second[b])
     }
 
     /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.

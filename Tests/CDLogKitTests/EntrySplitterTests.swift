@@ -326,6 +326,12 @@ import Testing
         let appKitEntries = try TestSupport.entries(appKit, format: .nslog)
         #expect(appKitEntries.map(\.line) == [1, 6])
         #expect(TestSupport.classify(appKitEntries[0].message)?.rule.id == "exception.no-persistent-stores")
+        // A Python traceback keeps the exception line that ends it; the next line at the margin is new.
+        let traceback = "Traceback (most recent call last):\n  File \"export.py\", line 12, in main\n    conn = sqlite3.connect(path)\nsqlite3.DatabaseError: authorization denied\nExporting 0 notes"
+        let tracebackEntries = try TestSupport.entries(traceback, format: .xcode)
+        #expect(tracebackEntries.map(\.line) == [1, 5])
+        let script = try #require(TestSupport.classify(tracebackEntries[0].message))
+        #expect(script.rule.id == "code.sqlite.23" && script.severity == .fatal, "\(script.rule.id) \(script.severity)")
         // Another process's line after the announcement is its own entry.
         let other = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores."
         #expect(try TestSupport.entries(other, format: .nslog).map(\.line) == [1, 2])

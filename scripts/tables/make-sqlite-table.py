@@ -37,7 +37,7 @@ PRIMARY = {
     "SQLITE_MISMATCH": ("store", "error", "A data type mismatch.", "A value of the wrong type was written into an INTEGER PRIMARY KEY or a raw statement."),
     "SQLITE_MISUSE": ("store", "error", "The SQLite library was used incorrectly (API misuse).", "A connection used from two threads at once or after it was closed: use Core Data contexts on their own queues only."),
     "SQLITE_NOLFS": ("store", "error", "The host lacks large-file support.", "The file system cannot hold a file this large."),
-    "SQLITE_AUTH": ("store", "error", "An authorization callback denied the operation.", "Check any SQLite authorizer the app installs."),
+    "SQLITE_AUTH": ("store", "error", "An authorization callback denied the operation; on macOS, the system's privacy protection also denies a process without Full Disk Access the databases of other apps (Messages, Safari, Photos, Screen Time).", "Check any SQLite authorizer the app installs; for another app's database on macOS, grant the tool (or the terminal running it) Full Disk Access in System Settings > Privacy & Security."),
     "SQLITE_FORMAT": ("store", "error", "Not used by current SQLite.", "Nothing to do."),
     "SQLITE_RANGE": ("store", "error", "A bind parameter index is out of range.", "A raw SQL statement binds the wrong number of parameters."),
     "SQLITE_NOTADB": ("store", "error", "The file opened is not a database file (or is encrypted).", "Something other than a store sits at the store URL (a partial copy, an encrypted or zeroed file): check it with walcheck, restore or recreate it."),
@@ -49,6 +49,7 @@ PRIMARY = {
 
 # extended name: (severity or None, meaning)
 EXTENDED = {
+    "SQLITE_AUTH_USER": (None, "The user-authentication extension denied the operation: the connection is not logged in as a user allowed to do it."),
     "SQLITE_IOERR_SHORT_READ": (None, "A read returned fewer bytes than asked for (the file is shorter than SQLite expects: truncated or replaced while open)."),
     "SQLITE_IOERR_WRITE": (None, "A write to the database or WAL failed."),
     "SQLITE_IOERR_FSYNC": (None, "Flushing the file to disk failed."),
@@ -119,6 +120,7 @@ MESSAGES = {
     "SQLITE_TOOBIG": ["string or blob too big"],
     "SQLITE_CONSTRAINT": ["constraint failed"],
     "SQLITE_MISMATCH": ["datatype mismatch"],
+    "SQLITE_AUTH": ["authorization denied"],
     "SQLITE_MISUSE": ["bad parameter or other API misuse", "library routine called out of sequence", "misuse at line"],
     "SQLITE_NOLFS": ["large file support is disabled"],
     "SQLITE_RANGE": ["column index out of range", "bind or column index out of range"],

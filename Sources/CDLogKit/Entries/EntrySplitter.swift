@@ -243,6 +243,11 @@ public struct EntrySplitter {
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
                 header = nil
             }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
+                // Python prints the exception that ended a traceback at the left margin, under the last
+                // frame's indented source line: the traceback's own last line.
+                header = nil
+            }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
@@ -372,6 +377,25 @@ public struct EntrySplitter {
         guard a.lowerBound >= 0, a.upperBound <= first.count, b.lowerBound >= 0, b.upperBound <= second.count,
               a.count == b.count else { return false }
         return first[a].elementsEqual(second[b])
+    }
+
+    /// True when `line` is the exception line (`sqlite3.DatabaseError: authorization denied`,
+    /// `PermissionError: [Errno 1] …`, `KeyboardInterrupt`) that closes the Python traceback `message` is:
+    /// the message holds `Traceback (most recent call last):` and its last line is indented (a frame or its
+    /// source line).
+    static func endsPythonTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        // Byte tests first: this runs on every bare line that opens a message.
+        guard let first = line.first, (first | 0x20) >= 97, (first | 0x20) <= 122 else { return false }
+        var start = message.count
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        guard start < message.count, ByteClass.isBlank(message[start]) else { return false }
+        // The exception's dotted name, ending in a word Python's exception classes end with.
+        var i = 0
+        while i < line.count, i < 120, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || (line[i] >= 48 && line[i] <= 57) || line[i] == 95 || line[i] == 46 { i += 1 }
+        let name = line[0..<i]
+        guard ["Error", "Exception", "Exit", "Interrupt"].contains(where: { name.reversed().starts(with: $0.utf8.reversed()) }) else { return false }
+        guard i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
+        return message.contains(sequence: "Traceback (most recent call last):")
     }
 
     /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.

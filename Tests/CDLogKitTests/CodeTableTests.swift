@@ -139,6 +139,11 @@ import Testing
         #expect(TestSupport.classify(haptics) == nil)
         let store = #"Error Domain=NSCocoaErrorDomain Code=260 "The file “Model.sqlite” couldn’t be opened because there is no such file.""#
         #expect(TestSupport.classify(store)?.category == .store)
+        // Any `.db` file is a database's, and a sync engine's change file is persistence's too.
+        let copied = #"Could not make a backup. Error Domain=NSCocoaErrorDomain Code=513 ""chat.db" couldn't be copied because you don't have permission to access "T"."#
+        #expect(TestSupport.classify(copied)?.category == .store)
+        let event = #"Error starting download: Error Domain=NSCocoaErrorDomain Code=512 "The file “16_AD33.cdeevent” couldn’t be saved.""#
+        #expect(TestSupport.classify(event)?.category == .sync)
         let chained = #"CoreData: error: Store failed to load. Error Domain=NSCocoaErrorDomain Code=260 "x" UserInfo={NSFilePath=/x/Model.sqlite}"#
         #expect(TestSupport.classify(chained)?.severity == .error)
     }

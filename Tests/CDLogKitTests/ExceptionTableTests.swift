@@ -32,6 +32,8 @@ import Testing
         // An inner reason no row knows leaves the wrapper's own rule.
         let unknown = "CoreData: error: Serious application error.  Exception was caught during Core Data change processing.  This is usually a bug within an observer of NSManagedObjectContextObjectsDidChangeNotification.  -[ListObserver objectsDidChange:]: list view already torn down with userInfo (null)"
         #expect(TestSupport.classify(unknown)?.rule.id == "coredata.concurrency.change-processing-exception")
+        // A wrapper library's stack that was never set up, in its own words.
+        #expect(TestSupport.classify("CoreDataKit/Repository.swift:33: Fatal error: Coredata background context is nil")?.category == .initialization)
         // The message's tail alone, as a page quoted it: `with userInfo (null)` is still the caught form.
         let tail = "ws contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (602 inserted, 0 deleted) with userInfo (null)"
         let cut = try #require(TestSupport.classify(tail))

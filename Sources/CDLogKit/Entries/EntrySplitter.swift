@@ -359,6 +359,8 @@ public struct EntrySplitter {
     /// exception was raised`, then `(` alone, which opens the backtrace.
     static func continuesAppKitException(_ entry: RawEntry, _ line: UnsafeRawBufferPointer, header: LineHeader) -> Bool {
         let message = entry.message.bytes
+        // Cheapest first: this runs on every prefixed line that opens a message.
+        guard message.first == UInt8(ascii: "A"), message.hasPrefix("An uncaught exception was raised") else { return false }
         let firstLineEnd = message.firstIndex(of: 10) ?? message.count
         guard announcesUncaughtException(UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd])) else { return false }
         let start = min(header.messageStart, line.count)
@@ -381,21 +383,37 @@ public struct EntrySplitter {
 
     /// True when `line` is the exception line (`sqlite3.DatabaseError: authorization denied`,
     /// `PermissionError: [Errno 1] …`, `KeyboardInterrupt`) that closes the Python traceback `message` is:
-    /// the message holds `Traceback (most recent call last):` and its last line is indented (a frame or its
-    /// source line).
+    /// the message opens with `Traceback (most recent call last):` and its last line is indented (a frame or
+    /// its source line).
     static func endsPythonTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        // Byte tests first: this runs on every bare line that opens a message.
-        guard let first = line.first, (first | 0x20) >= 97, (first | 0x20) <= 122 else { return false }
+        // Cheapest first: this runs on every bare line that opens a message. A traceback opens its entry
+        // (a bare line of its own), so the open message starts with its head.
+        guard message.first == UInt8(ascii: "T"), message.hasPrefix("Traceback (most recent call last):") else { return false }
+        // The exception's dotted name, then `:`, a blank or the line's end.
+        var i = 0
+        while i < line.count, i < 120 {
+            let b = line[i]
+            guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
+            i += 1
+        }
+        guard i >= 4, i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
+        // A word Python's exception classes end with.
+        guard endsWith(line, at: i, "Error") || endsWith(line, at: i, "Exception") || endsWith(line, at: i, "Exit")
+                || endsWith(line, at: i, "Interrupt") else { return false }
+        // Under an indented line (a frame or its source line) of a traceback.
         var start = message.count
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
-        guard start < message.count, ByteClass.isBlank(message[start]) else { return false }
-        // The exception's dotted name, ending in a word Python's exception classes end with.
-        var i = 0
-        while i < line.count, i < 120, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || (line[i] >= 48 && line[i] <= 57) || line[i] == 95 || line[i] == 46 { i += 1 }
-        let name = line[0..<i]
-        guard ["Error", "Exception", "Exit", "Interrupt"].contains(where: { name.reversed().starts(with: $0.utf8.reversed()) }) else { return false }
-        guard i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
-        return message.contains(sequence: "Traceback (most recent call last):")
+        return start < message.count && ByteClass.isBlank(message[start])
+    }
+
+    /// True when `text[..<end]` ends with `word`.
+    @inline(__always)
+    private static func endsWith(_ text: UnsafeRawBufferPointer, at end: Int, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard end >= count else { return false }
+        let bytes = word.utf8Start
+        for k in 0..<count where text[end - count + k] != bytes[k] { return false }
+        return true
     }
 
     /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.

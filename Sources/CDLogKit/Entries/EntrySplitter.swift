@@ -360,7 +360,7 @@ public struct EntrySplitter {
     static func continuesAppKitException(_ entry: RawEntry, _ line: UnsafeRawBufferPointer, header: LineHeader) -> Bool {
         let message = entry.message.bytes
         // Cheapest first: this runs on every prefixed line that opens a message.
-        guard message.first == UInt8(ascii: "A"), message.hasPrefix("An uncaught exception was raised") else { return false }
+        guard message.first == UInt8(ascii: "A") else { return false }
         let firstLineEnd = message.firstIndex(of: 10) ?? message.count
         guard announcesUncaughtException(UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd])) else { return false }
         let start = min(header.messageStart, line.count)
@@ -396,24 +396,14 @@ public struct EntrySplitter {
             guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
             i += 1
         }
-        guard i >= 4, i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
+        guard i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
         // A word Python's exception classes end with.
-        guard endsWith(line, at: i, "Error") || endsWith(line, at: i, "Exception") || endsWith(line, at: i, "Exit")
-                || endsWith(line, at: i, "Interrupt") else { return false }
+        func nameEnds(with word: StaticString) -> Bool { line.hasPrefix(word, at: i - word.utf8CodeUnitCount) }
+        guard nameEnds(with: "Error") || nameEnds(with: "Exception") || nameEnds(with: "Exit") || nameEnds(with: "Interrupt") else { return false }
         // Under an indented line (a frame or its source line) of a traceback.
         var start = message.count
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
         return start < message.count && ByteClass.isBlank(message[start])
-    }
-
-    /// True when `text[..<end]` ends with `word`.
-    @inline(__always)
-    private static func endsWith(_ text: UnsafeRawBufferPointer, at end: Int, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard end >= count else { return false }
-        let bytes = word.utf8Start
-        for k in 0..<count where text[end - count + k] != bytes[k] { return false }
-        return true
     }
 
     /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.

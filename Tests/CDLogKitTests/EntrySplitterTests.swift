@@ -332,6 +332,16 @@ import Testing
         #expect(tracebackEntries.map(\.line) == [1, 5])
         let script = try #require(TestSupport.classify(tracebackEntries[0].message))
         #expect(script.rule.id == "code.sqlite.23" && script.severity == .fatal, "\(script.rule.id) \(script.severity)")
+        // Mono (Xamarin.iOS) prints its crash one `critical:` line at a time (AR-012's shape): one report per
+        // thread, whose SQLite frames give the area; another thread's line opens its own entry.
+        let mono = "11:43:58.831 [1859:2672475] critical: Stacktrace:\n11:43:58.831 [1859:2672475] critical:   at <unknown> <0xffffffff>\n"
+            + "11:43:58.831 [1859:2672475] critical:   at (wrapper managed-to-native) SQLitePCL.SQLite3Provider_sqlite3/NativeMethods.sqlite3_prepare_v2 (intptr,byte[],int,intptr&,intptr&) <0x00007>\n"
+            + "11:43:58.832 [1859:2672475] critical:   at SQLite.SQLiteCommand.Prepare () [0x00000] in /src/SQLite.cs:2316\n"
+            + "11:43:58.840 [1859:2672476] critical: Got a SIGSEGV while executing native code.\n"
+        let monoEntries = try TestSupport.entries(mono, format: .timestamped)
+        #expect(monoEntries.map(\.line) == [1, 5])
+        let monoCrash = try #require(TestSupport.classify(monoEntries[0].message))
+        #expect(monoCrash.category == .store && monoCrash.severity == .fatal, "\(monoCrash.rule.id)")
         // Another process's line after the announcement is its own entry.
         let other = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores."
         #expect(try TestSupport.entries(other, format: .nslog).map(\.line) == [1, 2])

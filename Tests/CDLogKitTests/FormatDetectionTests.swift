@@ -14,6 +14,9 @@ import Testing
         (.logJSON, "[{\n  \"timestamp\" : \"2021-08-10 15:27:55.123456+0800\",\n  \"messageType\" : \"Error\",\n  \"eventMessage\" : \"CoreData+CloudKit: Finished request\",\n  \"processImagePath\" : \"\\/Applications\\/MyApp.app\\/Contents\\/MacOS\\/MyApp\",\n  \"processID\" : 1234,\n  \"subsystem\" : \"com.apple.coredata\",\n  \"category\" : \"cloudkit\"\n},{\n  \"timestamp\" : \"2021-08-10 15:27:56.000000+0800\",\n  \"eventMessage\" : \"second\",\n  \"processID\" : 1234\n}]\n"),
         (.consoleApp, "error\t15:27:55.123456+0800\tMyApp\tCoreData+CloudKit: -[NSCloudKitMirroringDelegate _performSetupRequest:]_block_invoke(1242): Failed to set up CloudKit integration\n"),
         (.deviceSyslog, "Jul  8 12:00:01 iPhone MyApp(CoreData)[123] <Error>: CoreData: error: Failed to load persistent stores\n"),
+        // Shapes from AU-009 (github.com/hjuutilainen/munkiadmin) and AR-013 (a Xamarin.iOS sqlite-net issue).
+        (.timestamped, "8/4/15 11:54:15.460 AM MunkiAdmin[75456]: Cannot perform operation without a managed object context\n"
+            + "2018-03-17 01:42:36.743[7344:32574382] critical:   at <unknown> <0xffffffff>\n"),
     ]
 
     @Test(arguments: samples.map { $0.0 })
@@ -86,6 +89,35 @@ import Testing
         #expect(device.first?.message == "CoreData: error: Failed to load persistent stores")
     }
 
+    /// Old Console.app copies in the Mac's locale and NSLog's prefix without a process name: the prefix
+    /// is read (time, process, pid, thread), never left in the message, and each header line opens an entry.
+    @Test func otherTimestampedPrefixes() throws {
+        let text = """
+        8/4/15 11:54:15.460 PM MunkiAdmin[75456]: Cannot perform operation without a managed object context
+        27.02.12 19:19:49,064 CodeKit: An uncaught exception was raised
+        04/08/2015 09:05:01 backupd[343] Backup failed
+        2017-01-24 15:54:00.649652 [1578:314845] [error] error: (7) I/O error for database at /var/mobile/x.sqlite
+        11:43:58.831 [1859:2672475] critical: Stacktrace:
+        """
+        #expect(try TestSupport.detect(text) == .timestamped)
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(entries.map(\.timestamp) == ["2015-08-04T23:54:15.460", "2012-02-27T19:19:49.064", "2015-08-04T09:05:01",
+                                             "2017-01-24T15:54:00.649652", "11:43:58.831"])
+        #expect(entries.map(\.process) == ["MunkiAdmin", "CodeKit", "backupd", nil, nil])
+        #expect(entries.map(\.pid) == [75456, nil, 343, 1578, 1859])
+        #expect(entries[0].message == "Cannot perform operation without a managed object context")
+        #expect(entries[1].message == "An uncaught exception was raised")
+        #expect(entries[3].logCategory == "error" && entries[3].message.hasPrefix("error: (7) I/O error"))
+        #expect(entries[4].message == "critical: Stacktrace:")
+        // Not these formats' lines: an NSLog prefix, a version number, a sentence with a date, a clock
+        // without ids.
+        for line in ["2021-08-10 15:27:55.123456+0800 MyApp[1234:567890] CoreData: error: x", "1.2.3 10:00:00 x",
+                     "12/31/2024 was the day", "10:00:00 nothing here", "8/4/15 11:54:15.460 AM"] {
+            #expect(Array(line.utf8).withUnsafeBytes { TimestampedFormat().header(of: $0) } == nil, "\(line)")
+        }
+    }
+
     @Test func refusesBinaryAndDatabases() {
         #expect(throws: ToolFailure.self) { try TestSupport.detect("SQLite format 3\0rest") }
         let junk = String(decoding: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }, as: UTF8.self)
@@ -98,5 +130,10 @@ import Testing
         #expect(Timestamps.iso8601("2021-08-10 15:27:55-0700") == "2021-08-10T15:27:55-07:00")
         #expect(Timestamps.iso8601("15:27:55.123456+0800") == "15:27:55.123456+08:00")
         #expect(Timestamps.iso8601("Dec 31 23:59:59") == "--12-31T23:59:59")
+        // Old Console.app stamps: dotted dates day first, slashed ones month first with AM/PM.
+        #expect(Timestamps.iso8601("12/1/13 12:05:09.5 AM") == "2013-12-01T00:05:09.5")
+        #expect(Timestamps.iso8601("1.12.13 23:05:09,5") == "2013-12-01T23:05:09.5")
+        #expect(Timestamps.iso8601("25/12/2013 23:05:09") == "2013-12-25T23:05:09")
+        #expect(Timestamps.iso8601("12/25/2013 23:05:09") == "2013-12-25T23:05:09")
     }
 }

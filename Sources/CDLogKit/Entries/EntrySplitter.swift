@@ -200,9 +200,11 @@ public struct EntrySplitter {
                 return
             }
             if let header, open, prefixed, pendingBlankLines == 0,
-               EntrySplitter.continuesAppKitException(entry, line, header: header) {
+               EntrySplitter.continuesAppKitException(entry, line, header: header)
+                || EntrySplitter.continuesMonoCrash(entry, line, header: header) {
                 // AppKit logs an uncaught exception as three lines of the same process: `An uncaught
-                // exception was raised`, the reason, and `(` opening the backtrace: one exception.
+                // exception was raised`, the reason, and `(` opening the backtrace: one exception. Mono
+                // (Xamarin) prints its crash report one `critical:` line at a time: one report.
                 entry.appendNewline()
                 entry.appendMessage(UnsafeRawBufferPointer(rebasing: line[min(header.messageStart, line.count)...]))
                 entry.endLine = number
@@ -372,6 +374,18 @@ public struct EntrySplitter {
               samePrefixPart(entry.prefix.bytes, openProcess, line, process) else { return false }
         if let pid = header.pid, let openPid = entry.header.pid { return samePrefixPart(entry.prefix.bytes, openPid, line, pid) }
         return true
+    }
+
+    /// True when `line` (prefixed, with `header`) continues the crash report Mono (Xamarin.iOS) logs one
+    /// `critical:` line at a time (`critical: Stacktrace:`, `critical:   at SQLitePCL.raw.sqlite3_prepare_v2 …`,
+    /// `critical: Native stacktrace:`): both messages open with `critical:` and the thread is the same.
+    static func continuesMonoCrash(_ entry: RawEntry, _ line: UnsafeRawBufferPointer, header: LineHeader) -> Bool {
+        let start = min(header.messageStart, line.count)
+        // Cheapest first: this runs on every prefixed line that opens a message.
+        guard start < line.count, line[start] == UInt8(ascii: "c"), line.hasPrefix("critical:", at: start),
+              entry.message.bytes.hasPrefix("critical:") else { return false }
+        guard let thread = header.thread, let openThread = entry.header.thread else { return false }
+        return samePrefixPart(entry.prefix.bytes, openThread, line, thread)
     }
 
     /// True when `first[a]` and `second[b]` hold the same bytes (ranges checked against their buffers).

@@ -15,6 +15,7 @@ public enum FormatDetector {
     /// The line formats, in tie-break order (most specific first).
     static let lineFormats: [any LineFormat] = [
         LogDefaultFormat(), LogCompactFormat(), LogSyslogFormat(), DeviceSyslogFormat(), ConsoleAppFormat(), NSLogFormat(),
+        TimestampedFormat(),
     ]
 
     public static func lineFormat(for format: InputFormat) -> any LineFormat {

@@ -19,15 +19,19 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case consoleApp = "console"
     /// Old device syslog: `Jul  8 12:00:01 iPhone App[123] <Error>: …`.
     case deviceSyslog = "device-syslog"
+    /// Other time-stamped prefixes: old Console.app copies (`8/4/15 11:54:15.460 AM App[123]: …`,
+    /// `27.02.12 19:19:49,064 App[123]: …`) and NSLog's prefix without a process name
+    /// (`2018-03-17 01:42:36.743[7344:32574382] …`, `11:43:58.831 [1859:2672475] …`).
+    case timestamped
     /// A crash report: `.ips` JSON, legacy `.crash` text or a MetricKit payload (one or several reports).
     case crashReport = "crash"
 
     /// Whether an entry's prefix can name its subsystem (`[com.apple.coredata:sql]`, a JSON event's
-    /// `subsystem`): the unified log's styles and Console.app copies. Xcode, NSLog and device-syslog
-    /// prefixes hold a time and a process only.
+    /// `subsystem`): the unified log's styles and Console.app copies. Xcode, NSLog, device-syslog and
+    /// other time-stamped prefixes hold a time and a process only.
     public var prefixNamesSubsystem: Bool {
         switch self {
-        case .xcode, .nslog, .deviceSyslog, .crashReport: return false
+        case .xcode, .nslog, .deviceSyslog, .timestamped, .crashReport: return false
         case .logDefault, .logCompact, .logSyslog, .logJSON, .logNDJSON, .consoleApp: return true
         }
     }

@@ -18,6 +18,7 @@ public enum Timestamps {
         while upper > lower, ByteClass.isBlankOrLineBreak(input[upper - 1]) { upper -= 1 }
         let text = UnsafeRawBufferPointer(rebasing: input[lower..<upper])
         if let syslog = syslogStamp(text) { return syslog }
+        if let local = localeStamp(text) { return local }
         // At most one byte longer than the input: `+0800` gains a colon; `T` replaces a space.
         return String(unsafeUninitializedCapacity: text.count + 1) { out in
             var written = 0
@@ -52,6 +53,40 @@ public enum Timestamps {
         }
     }
 
+
+    /// An old Console.app stamp in the Mac's locale (`TimestampedFormat`): `8/4/15 11:54:15.460 AM` →
+    /// `2015-08-04T11:54:15.460`, `27.02.12 19:19:49,064` → `2012-02-27T19:19:49.064`. Dotted dates are
+    /// day first; slashed ones are month first with `AM`/`PM` (the US form) and day first without (the
+    /// 24-hour locales), unless the first number cannot be a month. Two-digit years are 2000 + YY.
+    static func localeStamp(_ text: UnsafeRawBufferPointer) -> String? {
+        guard let end = TimestampedFormat.localeDateTime(text), end == text.count else { return nil }
+        var fields: [Int] = []
+        var i = 0
+        for _ in 0..<3 {
+            var value = 0
+            while i < text.count, ByteScan.isDigit(text[i]) { value = value * 10 + Int(text[i] - 48); i += 1 }
+            fields.append(value)
+            i += 1
+        }
+        while i < text.count, text[i] == 32 { i += 1 }
+        let timeStart = i
+        guard let timeEnd = TimestampedFormat.timeOfDay(text, at: timeStart) else { return nil }
+        var hour = 0
+        while i < text.count, ByteScan.isDigit(text[i]) { hour = hour * 10 + Int(text[i] - 48); i += 1 }
+        let meridiem: UInt8? = timeEnd + 2 < text.count ? text[timeEnd + 1] | 0x20 : nil
+        let dotted = text.first { !ByteScan.isDigit($0) } == UInt8(ascii: ".")
+        var (day, month) = dotted || meridiem == nil ? (fields[0], fields[1]) : (fields[1], fields[0])
+        if month > 12, day <= 12 { swap(&day, &month) }
+        guard (1...12).contains(month), (1...31).contains(day), hour <= 23 else { return nil }
+        if meridiem == UInt8(ascii: "p"), hour < 12 { hour += 12 }
+        if meridiem == UInt8(ascii: "a"), hour == 12 { hour = 0 }
+        let year = fields[2] < 100 ? 2000 + fields[2] : fields[2]
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        // The minutes, seconds and fraction as printed (a decimal comma becomes a point).
+        let clock = String(decoding: text[timeStart..<timeEnd], as: UTF8.self)
+        let rest = clock.drop { $0 != ":" }.replacingOccurrences(of: ",", with: ".")
+        return "\(year)-\(two(month))-\(two(day))T\(two(hour))\(rest)"
+    }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
 

@@ -12,7 +12,8 @@ the headers do not read as they should (a quoted paste, a prefix that takes a wo
 Forms: `quote` (`> ` before every line, as GitHub quotes), `indent4` (a Markdown code block), `indent1`
 (one space, as a source comment), `fence` (```-fenced), `crlf` (Windows line ends); and, for records
 whose text has no log prefix of its own, `nslog` (an Xcode / NSLog prefix), `logshow` (a `log show`
-row at Default level) and `console` (a Console.app copy: level, time, process, tab-separated).
+row at Default level), `console` (a Console.app copy: level, time, process, tab-separated) and
+`oldconsole` (an OS X 10.8–10.11 Console.app copy: `1/10/24 11:14:38.831 AM MyApp[1234]: `).
 Exit status: 0, or 2 when a corpus path cannot be read.
 """
 import json
@@ -22,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-PREFIXED = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d|\w{3} +\d+ \d\d:|\d\d:\d\d:\d\d|default\t|error\t|fault\t|info\t)")
+PREFIXED = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d\d|\w{3} +\d+ \d\d:|\d\d:\d\d:\d\d|default\t|error\t|fault\t|info\t)")
 
 
 def forms(text):
@@ -36,6 +37,7 @@ def forms(text):
         yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
         yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text
         yield "console", "default\t11:14:38.831786-0800\tMyApp\t" + text
+        yield "oldconsole", "1/10/24 11:14:38.831 AM MyApp[1234]: " + text
 
 
 def records(paths):
@@ -92,12 +94,12 @@ def main(arguments):
                 for row in rows:
                     handle.write(json.dumps(row, ensure_ascii=False) + "\n")
             return path
-        print("%-9s %8s %10s %10s %10s %8s" % ("form", "entries", "category", "original", "severity", "changed"))
+        print("%-10s %7s %10s %10s %10s %8s" % ("form", "entries", "category", "original", "severity", "changed"))
         for form, rows in files.items():
             entries, category, severity, wrong = score(cdlog, write(form, rows))
             _, original, _, wrong_before = score(cdlog, write(form + "-original", subsets[form]))
             changed = sorted(wrong - wrong_before)
-            print("%-9s %8d %9.1f%% %9.1f%% %9.1f%% %8d" % (form, entries, category, original, severity, len(changed)))
+            print("%-10s %7d %9.1f%% %9.1f%% %9.1f%% %8d" % (form, entries, category, original, severity, len(changed)))
             if verbose and changed:
                 print("          now wrong: " + ", ".join(changed))
     return 0

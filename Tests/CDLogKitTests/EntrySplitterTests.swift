@@ -342,6 +342,15 @@ import Testing
         #expect(monoEntries.map(\.line) == [1, 5])
         let monoCrash = try #require(TestSupport.classify(monoEntries[0].message))
         #expect(monoCrash.category == .store && monoCrash.severity == .fatal, "\(monoCrash.rule.id)")
+        // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread
+        // and its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
+        let stop = "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"
+            + "    frame #0: 0x00000001c9401934 libsystem_platform.dylib`_platform_memset + 36\nlibsystem_platform.dylib`_platform_memset:\n"
+            + "->  0x1c9401934 <+36>: stnp   x1, x1, [x0]\n    0x1c9401938 <+40>: stnp   x1, x1, [x0, #0x10]\nTarget 0: (Runner) stopped.\n"
+            + "Lost connection to device.\n"
+        #expect(try TestSupport.entries(stop, format: .xcode).map(\.line) == [1, 8])
+        // A thread line with no stop line above it, and a label-like line with a blank, open entries.
+        #expect(try TestSupport.entries("Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", format: .xcode).map(\.line) == [1, 2, 3])
         // Another process's line after the announcement is its own entry.
         let other = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores."
         #expect(try TestSupport.entries(other, format: .nslog).map(\.line) == [1, 2])

@@ -250,6 +250,10 @@ public struct EntrySplitter {
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
+                // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
+                header = nil
+            }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
@@ -418,6 +422,19 @@ public struct EntrySplitter {
         var start = message.count
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
         return start < message.count && ByteClass.isBlank(message[start])
+    }
+
+    /// True when `line` is lldb's `* thread #N, …` under its `Process N stopped` line, the open message's last.
+    static func continuesProcessStop(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        // Cheapest first: this runs on every bare line that opens a message.
+        guard line.first == UInt8(ascii: "*"), line.hasPrefix("* thread #") else { return false }
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
+        guard last.hasPrefix("Process "), let digitsEnd = ByteScan.digits(last, at: 8) else { return false }
+        return digitsEnd + 8 == last.count && last.hasPrefix(" stopped", at: digitsEnd)
     }
 
     /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.

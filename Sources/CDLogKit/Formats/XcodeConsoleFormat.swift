@@ -5,8 +5,9 @@ import CDLogCore
 /// A line starts a new entry unless it is a continuation: it begins with whitespace (and is not a
 /// leading-space `CoreData:`/`error:` line or a sentence after one space), `}`, `)`, `Error Domain=` or `<CKError`, FMDB's
 /// `DB Query:` / `DB Path:` lines (docs/classify.md, "Input formats"), or
-/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`), or the
-/// wrapped rest of an exception line (`reason: '…'`, a line opening with `'` or `:`).
+/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`), the rest of
+/// lldb's stop report (`->  0x…`, `image`symbol:`, `Target 0: (App) stopped.`), or the wrapped rest of an
+/// exception line (`reason: '…'`, a line opening with `'` or `:`).
 public struct XcodeConsoleFormat: LineFormat {
     public let format = InputFormat.xcode
     public init() {}
@@ -44,6 +45,10 @@ public struct XcodeConsoleFormat: LineFormat {
         // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
         // `Fatal Exception: …`, `EXC_BAD_ACCESS …`): the trap and the crashed thread's name stay with it.
         if XcodeConsoleFormat.isCrashBlockLine(line) { return nil }
+        // The rest of lldb's stop report under `* thread #N, stop reason = …`: the disassembly's label
+        // (`libsystem_platform.dylib`_platform_memset:`), its instructions (`->  0x1c9401934 <+36>: …`) and
+        // `Target 0: (Runner) stopped.`
+        if XcodeConsoleFormat.continuesDebuggerStop(line) { return nil }
         if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw")
             || line.hasPrefix("libc++abi") || line.hasPrefix("terminating with uncaught exception") { return nil }
         // An exception line wrapped by the poster or a page: the reason, the quoted name or the rest of a
@@ -51,6 +56,21 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
             || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// `->  0x…` (the instruction lldb stopped at), `image`symbol:` alone (a disassembly's label) or
+    /// `Target N: (Name) stopped.`: lines of the debugger's stop report, never a message of their own.
+    static func continuesDebuggerStop(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "-") { return line.hasPrefix("->  0x") }
+        if first == UInt8(ascii: "T") {
+            guard line.hasPrefix("Target "), let close = line.firstIndex(of: UInt8(ascii: ")"), from: 7, to: min(line.count, 200)) else { return false }
+            return line.hasPrefix(") stopped.", at: close)
+        }
+        // `image`symbol:` with no blank: the label lldb prints above the disassembly.
+        guard line.count < 400, line.last == UInt8(ascii: ":"), let tick = line.firstIndex(of: 0x60, from: 1, to: line.count - 1),
+              tick > 0 else { return false }
+        return !line.contains(where: ByteClass.isBlank)
     }
 
     /// A top-left box corner (`┌` `┍` `┎` `┏` `╒` `╓` `╔` `╭`) or a horizontal line (`─` `━` `═`) opening a

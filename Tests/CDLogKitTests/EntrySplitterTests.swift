@@ -351,6 +351,10 @@ import Testing
         #expect(try TestSupport.entries(stop, format: .xcode).map(\.line) == [1, 8])
         // A thread line with no stop line above it, and a label-like line with a blank, open entries.
         #expect(try TestSupport.entries("Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", format: .xcode).map(\.line) == [1, 2, 3])
+        // A shell's prompt after prefixed lines (AU-P01's shape) is not the last message's continuation.
+        let prompt = "2020-05-10 16:27:47.431 Vienna[2995:1076023] DB Path: /Users/dale/Library/Application Support/Vienna/messages.db\nbash-3.2$ \n"
+            + "2020-05-10 16:27:48.000 Vienna[2995:1076023] Done\nstill the same message\n$ ls -l\n"
+        #expect(try TestSupport.entries(prompt, format: .nslog).map(\.line) == [1, 2, 3, 5])
         // Another process's line after the announcement is its own entry.
         let other = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores."
         #expect(try TestSupport.entries(other, format: .nslog).map(\.line) == [1, 2])

@@ -667,7 +667,7 @@ public struct EntrySplitter {
     static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
         // Swift runtime prints a trap on a line of its own.
-        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) { return true }
+        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) || isShellPrompt(line) { return true }
         // A line stamped with a date and time in another logger's style (`2019-11-28 18:12:32:176 App[…]`,
         // `2021-03-17T21:30:40.435Z error: …`) is another message, whatever the capture's own prefix.
         if ByteScan.timestamp(line, at: 0) != nil { return true }
@@ -684,6 +684,19 @@ public struct EntrySplitter {
              UInt8(ascii: "\""), UInt8(ascii: "'"): return true
         default: return false
         }
+    }
+
+    /// A shell's prompt: `bash-3.2$ `, `sh-5.1# ` (the shell's name and version), or `$ ` before a command.
+    static func isShellPrompt(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "$") { return line.count > 2 && line[1] == 32 && !ByteClass.isBlank(line[2]) }
+        var i: Int
+        if line.hasPrefix("bash-") { i = 5 } else if line.hasPrefix("zsh-") { i = 4 } else if line.hasPrefix("sh-") { i = 3 } else { return false }
+        guard let major = ByteScan.digits(line, at: i) else { return false }
+        i = major
+        if i < line.count, line[i] == UInt8(ascii: "."), let minor = ByteScan.digits(line, at: i + 1) { i = minor }
+        guard i < line.count, line[i] == UInt8(ascii: "$") || line[i] == UInt8(ascii: "#") else { return false }
+        return i + 1 == line.count || line[i + 1] == 32
     }
 
     /// A shell's line saying the process it ran died on a signal (`Abort trap: 6`, `Segmentation fault: 11`).

@@ -10,7 +10,8 @@ import CScan
 /// `area` (the row's name) and the row's advice before its own. Where several areas could move a finding,
 /// the one whose match starts first in the text wins (the frame nearest the top of a stack), ties going
 /// to the earlier row; a row that `yields` (where a crash surfaced, not what the code was doing: SQLite's
-/// frames, the allocator's) wins only when no other row matches.
+/// frames) wins only when no other row matches, and a row that yields `last` (the allocator's abort, which
+/// says only where a corruption was noticed) only when no other row at all matches.
 public struct Area: @unchecked Sendable {
     public let name: String
     public let category: Category
@@ -24,8 +25,9 @@ public struct Area: @unchecked Sendable {
     /// `moves` split for the classifier's start-up, which asks about every rule: whole ids, and prefixes.
     private let movedIDs: Set<String>
     private let movedPrefixes: [Substring]
-    /// True when the row applies only where no row that does not yield matches.
-    public let yields: Bool
+    /// 0: the row competes on where it matches; 1 (`yields: true`): it applies only where no row of rank 0
+    /// matches; 2 (`yields: last`): only where no other row matches.
+    public let yieldRank: Int
     public let location: SourceLocation
 
     /// True when a finding of rule `id` may be moved by this area.
@@ -34,7 +36,7 @@ public struct Area: @unchecked Sendable {
     }
 
     init(name: String, category: Category, regex: PCRERegex, literal: [UInt8]?, advice: String, example: String,
-         moves: [String], yields: Bool, location: SourceLocation) {
+         moves: [String], yieldRank: Int, location: SourceLocation) {
         self.name = name
         self.category = category
         self.regex = regex
@@ -44,7 +46,7 @@ public struct Area: @unchecked Sendable {
         self.moves = moves
         movedIDs = Set(moves.filter { !$0.hasSuffix("*") })
         movedPrefixes = moves.filter { $0.hasSuffix("*") }.map { $0.dropLast() }
-        self.yields = yields
+        self.yieldRank = yieldRank
         self.location = location
     }
 

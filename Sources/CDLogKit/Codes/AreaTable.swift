@@ -57,17 +57,19 @@ enum AreaTable {
                 guard example.contains(value) else { throw loader.failure(at: given, "the area's example does not contain its literal") }
                 literal = Array(value.utf8)
             }
-            var yields = false
+            var yieldRank = 0
             if let given = row["yields"] {
-                guard let value = given.bool else { throw loader.failure(at: given, "`yields` is true or false") }
-                yields = value
+                if given.string == "last" { yieldRank = 2 } else {
+                    guard let value = given.bool else { throw loader.failure(at: given, "`yields` is true, false or last") }
+                    yieldRank = value ? 1 : 0
+                }
             }
             let regex = try loader.compile(try text("pattern"), at: row["pattern"])
             guard regex.matches(example, scratch: MatchScratch()) else {
                 throw loader.failure(at: row["example"], "the area's pattern does not match its example")
             }
             areas.append(Area(name: name, category: category, regex: regex, literal: literal, advice: try text("advice"),
-                              example: example, moves: moves, yields: yields,
+                              example: example, moves: moves, yieldRank: yieldRank,
                               location: SourceLocation(file: path, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)))
         }
         return areas

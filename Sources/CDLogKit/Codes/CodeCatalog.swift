@@ -277,15 +277,15 @@ public final class CodeCatalog: Sendable {
     func nearestArea(_ candidates: [(area: Int, twin: Rule)], in message: UnsafeRawBufferPointer, ranges: [Range<Int>],
                      scratch: MatchScratch) -> (area: Int, twin: Rule)? {
         for range in ranges {
-            var best: (start: Int, yields: Bool, candidate: (area: Int, twin: Rule))? = nil
+            var best: (start: Int, rank: Int, candidate: (area: Int, twin: Rule))? = nil
             for candidate in candidates {
                 let area = areas[candidate.area]
-                // A yielding row is not even run once a row that does not yield has matched.
-                if let best, !best.yields, area.yields { continue }
+                // A row that yields is not even run once a row of a lower rank has matched.
+                if let best, best.rank < area.yieldRank { continue }
                 guard let start = area.firstMatch(in: message, range: range, scratch: scratch) else { continue }
-                // Here a row that does not yield beats a yielding one, and rows alike compare their starts.
-                if best == nil || (best!.yields && !area.yields) || start < best!.start {
-                    best = (start, area.yields, candidate)
+                // Here a lower rank beats a higher one, and rows of one rank compare their starts.
+                if best == nil || area.yieldRank < best!.rank || start < best!.start {
+                    best = (start, area.yieldRank, candidate)
                 }
             }
             if let best { return best.candidate }

@@ -351,6 +351,11 @@ import Testing
         #expect(try TestSupport.entries(stop, format: .xcode).map(\.line) == [1, 8])
         // A thread line with no stop line above it, and a label-like line with a blank, open entries.
         #expect(try TestSupport.entries("Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", format: .xcode).map(\.line) == [1, 2, 3])
+        // Frames whose location closes the line without parentheses (AX-022's shape, a crash reporter's
+        // `N image symbol File.m:line`) are one stack; `12 tests failed` is not a frame.
+        let bareLocation = "Crashed: fmdb.queue\n15 mxtrip -[FMDatabase executeQuery:withArgumentsInArray:orDictionary:orVAList:] FMDatabase.m:775\n"
+            + "16 mxtrip -[FMDatabase executeQuery:] FMDatabase.m:895\n12 tests failed in Suite.swift:40\n"
+        #expect(try TestSupport.entries(bareLocation, format: .xcode).map(\.line) == [1, 4])
         // A shell's prompt after prefixed lines (AU-P01's shape) is not the last message's continuation.
         let prompt = "2020-05-10 16:27:47.431 Vienna[2995:1076023] DB Path: /Users/dale/Library/Application Support/Vienna/messages.db\nbash-3.2$ \n"
             + "2020-05-10 16:27:48.000 Vienna[2995:1076023] Done\nstill the same message\n$ ls -l\n"

@@ -152,8 +152,10 @@ public struct XcodeConsoleFormat: LineFormat {
         var j = end
         while j > firstBlank, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
         if j < end, j - 3 >= firstBlank, line[j - 1] == 32, line[j - 2] == UInt8(ascii: "+"), line[j - 3] == 32 { return true }
+        // `File.ext:123` after a blank, as some crash reporters print the location (`16 App -[FMDatabase
+        // executeQuery:] FMDatabase.m:895`): three words or more.
+        if line[end - 1] != UInt8(ascii: ")") { return endsWithBareLocation(line, from: firstBlank, end: end) }
         // `(File.ext:123)`: a dotted file name and a line number closing the line.
-        guard line[end - 1] == UInt8(ascii: ")") else { return false }
         j = end - 1
         while j > firstBlank, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
         guard j < end - 1, j - 1 > firstBlank, line[j - 1] == UInt8(ascii: ":") else { return false }
@@ -164,6 +166,29 @@ public struct XcodeConsoleFormat: LineFormat {
             k -= 1
         }
         return sawDot && k > firstBlank && line[k - 1] == UInt8(ascii: "(")
+    }
+
+    /// True when `line[..<end]` ends in a blank and `Name.ext:123`, with a symbol between `start` (the
+    /// blank after the frame's image) and it.
+    static func endsWithBareLocation(_ line: UnsafeRawBufferPointer, from start: Int, end: Int) -> Bool {
+        var j = end
+        while j > start, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
+        guard j < end, j - 1 > start, line[j - 1] == UInt8(ascii: ":") else { return false }
+        var k = j - 1
+        var sawDot = false
+        while k > start, !ByteClass.isBlank(line[k - 1]) {
+            if line[k - 1] == UInt8(ascii: ".") { sawDot = true }
+            k -= 1
+        }
+        guard sawDot, k > start + 1, k < j - 2 else { return false }
+        // A symbol between the image and the location, with the punctuation symbols have (`-[A b:]`,
+        // `A.b()`, `___23-[…]_block_invoke`), so a sentence (`12 tests failed in Suite.swift:40`) is none.
+        let symbolStart = ByteScan.spaces(line, at: start)
+        guard symbolStart < k - 1 else { return false }
+        return (symbolStart..<(k - 1)).contains { b in
+            let byte = line[b]
+            return byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
     }
 
     /// Words that open a console entry: `CoreData:`, level words, `CoreData+CloudKit:`, `SwiftData/`.

@@ -356,6 +356,9 @@ import Testing
         let bareLocation = "Crashed: fmdb.queue\n15 mxtrip -[FMDatabase executeQuery:withArgumentsInArray:orDictionary:orVAList:] FMDatabase.m:775\n"
             + "16 mxtrip -[FMDatabase executeQuery:] FMDatabase.m:895\n12 tests failed in Suite.swift:40\n"
         #expect(try TestSupport.entries(bareLocation, format: .xcode).map(\.line) == [1, 4])
+        // A crash report's `Application Specific Information:` quoted alone keeps the text under it.
+        let specific = "Application Specific Information:\ncom.example.notes failed to scene-create in time\nNext message\n"
+        #expect(try TestSupport.entries(specific, format: .xcode).map(\.line) == [1, 3])
         // A shell's prompt after prefixed lines (AU-P01's shape) is not the last message's continuation.
         let prompt = "2020-05-10 16:27:47.431 Vienna[2995:1076023] DB Path: /Users/dale/Library/Application Support/Vienna/messages.db\nbash-3.2$ \n"
             + "2020-05-10 16:27:48.000 Vienna[2995:1076023] Done\nstill the same message\n$ ls -l\n"

@@ -250,6 +250,10 @@ public struct EntrySplitter {
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
+            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.isSectionHeading(entry.message.bytes) {
+                // A crash report's `Application Specific Information:` quoted alone: its text follows it.
+                header = nil
+            }
             if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
@@ -422,6 +426,16 @@ public struct EntrySplitter {
         var start = message.count
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
         return start < message.count && ByteClass.isBlank(message[start])
+    }
+
+    /// True when `message` is a crash report's heading whose text is on the lines below it
+    /// (`Application Specific Information:`), alone.
+    static func isSectionHeading(_ message: UnsafeRawBufferPointer) -> Bool {
+        guard message.first == UInt8(ascii: "A") else { return false }
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let heading: StaticString = "Application Specific Information:"
+        return end == heading.utf8CodeUnitCount && message.hasPrefix(heading)
     }
 
     /// True when `line` is lldb's `* thread #N, …` under its `Process N stopped` line, the open message's last.

@@ -58,6 +58,11 @@ import Testing
         #expect(TestSupport.classify(inUIKit)?.rule.id == "crash.console-termination")
         // A Core Data-specific name needs no marker.
         #expect(TestSupport.classify("Fatal Exception: NSObjectInaccessibleException")?.category == .concurrency)
+        // A library built on Core Data names persistence too (AV-010's shape, a CoreStore transaction class).
+        let inCoreStore = "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[CoreStore.CSBaseDataTransaction commitWithCompletion:]: unrecognized selector sent to instance 0x125ec6540'"
+        #expect(TestSupport.classify(inCoreStore)?.rule.id == "exception.unrecognized-selector")
+        let inAppCode = "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[MyApp.Store commitWithCompletion:]: unrecognized selector sent to instance 0x125ec6540'"
+        #expect(TestSupport.classify(inAppCode)?.rule.id != "exception.unrecognized-selector")
     }
 
     @Test func aTerminationInCoreDataFramesIsNeverSilent() throws {

@@ -250,11 +250,13 @@ public struct EntrySplitter {
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.isSectionHeading(entry.message.bytes) {
+            if header != nil, open, !prefixed, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
+               EntrySplitter.isSectionHeading(entry.message.bytes) {
                 // A crash report's `Application Specific Information:` quoted alone: its text follows it.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
+            if header != nil, open, !prefixed, pendingBlankLines == 0, line.first == UInt8(ascii: "*"),
+               EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
             }

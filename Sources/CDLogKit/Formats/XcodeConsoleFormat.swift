@@ -60,16 +60,26 @@ public struct XcodeConsoleFormat: LineFormat {
 
     /// `->  0x…` (the instruction lldb stopped at), `image`symbol:` alone (a disassembly's label) or
     /// `Target N: (Name) stopped.`: lines of the debugger's stop report, never a message of their own.
+    /// Asked of every bare line: the common case (a line that is none of these) costs two byte tests.
+    @inline(__always)
     static func continuesDebuggerStop(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard let first = line.first else { return false }
+        let count = line.count
+        guard count > 2 else { return false }
+        let first = line[0]
         if first == UInt8(ascii: "-") { return line.hasPrefix("->  0x") }
-        if first == UInt8(ascii: "T") {
-            guard line.hasPrefix("Target "), let close = line.firstIndex(of: UInt8(ascii: ")"), from: 7, to: min(line.count, 200)) else { return false }
-            return line.hasPrefix(") stopped.", at: close)
-        }
+        if first == UInt8(ascii: "T") { return endsTargetStop(line) }
         // `image`symbol:` with no blank: the label lldb prints above the disassembly.
-        guard line.count < 400, line.last == UInt8(ascii: ":"), let tick = line.firstIndex(of: 0x60, from: 1, to: line.count - 1),
-              tick > 0 else { return false }
+        guard line[count - 1] == UInt8(ascii: ":") else { return false }
+        return isDisassemblyLabel(line)
+    }
+
+    static func endsTargetStop(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("Target "), let close = line.firstIndex(of: UInt8(ascii: ")"), from: 7, to: min(line.count, 200)) else { return false }
+        return line.hasPrefix(") stopped.", at: close)
+    }
+
+    static func isDisassemblyLabel(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count < 400, let tick = line.firstIndex(of: 0x60, from: 1, to: line.count - 1), tick > 0 else { return false }
         return !line.contains(where: ByteClass.isBlank)
     }
 

@@ -87,6 +87,9 @@ import Testing
         #expect(device.first?.level == "error")
         #expect(device.first?.timestamp == "--07-08T12:00:01")
         #expect(device.first?.message == "CoreData: error: Failed to load persistent stores")
+        // A page that collapsed the day's padding (`Jul 7`, BA-P01's shape): still a header.
+        let collapsed = try TestSupport.entries("Jul 7 19:29:58 ShrutiMac syslogd[3748]: Configuration Notice:\nJul 17 19:29:59 ShrutiMac syslogd[3748]: restarted", format: .deviceSyslog)
+        #expect(collapsed.map(\.line) == [1, 2] && collapsed.map(\.timestamp) == ["--07-07T19:29:58", "--07-17T19:29:59"])
     }
 
     /// Old Console.app copies in the Mac's locale and NSLog's prefix without a process name: the prefix
@@ -110,6 +113,16 @@ import Testing
         #expect(entries[1].message == "An uncaught exception was raised")
         #expect(entries[3].logCategory == "error" && entries[3].message.hasPrefix("error: (7) I/O error"))
         #expect(entries[4].message == "critical: Stacktrace:")
+        // A simulator's system.log (BA-P02's shape, pastebin.com/i7pPA8Ws): process names with colons, and a
+        // launchd job's line whose message names another process's pid.
+        let simulator = """
+        12/21/12 6:52:40.450 PM com.apple.iPhoneSimulator:com.apple.itunescloudd: mach_port_mod_refs() failed
+        12/21/12 6:52:46.292 PM com.apple.launchd.peruser.501: (com.apple.iPhoneSimulator:com.apple.locationd[340]) Exited with code: 1
+        12/21/12 6:52:47 PM Google Chrome Helper[355]: started
+        """
+        let simulatorEntries = try TestSupport.entries(simulator, format: .timestamped)
+        #expect(simulatorEntries.map(\.process) == ["com.apple.iPhoneSimulator:com.apple.itunescloudd", "com.apple.launchd.peruser.501", "Google Chrome Helper"])
+        #expect(simulatorEntries[1].message.hasPrefix("(com.apple.iPhoneSimulator:com.apple.locationd[340]) Exited"))
         // Not these formats' lines: an NSLog prefix, a version number, a sentence with a date, a clock
         // without ids.
         for line in ["2021-08-10 15:27:55.123456+0800 MyApp[1234:567890] CoreData: error: x", "1.2.3 10:00:00 x",

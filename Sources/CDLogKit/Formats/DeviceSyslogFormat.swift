@@ -1,5 +1,6 @@
 /// Old device syslog (Xcode Devices window, idevicesyslog):
-/// `Jul  8 12:00:01 iPhone App[123] <Error>: message` (also `App(CoreData)[123]`).
+/// `Jul  8 12:00:01 iPhone App[123] <Error>: message` (also `App(CoreData)[123]`, and `Jul 8 …` as a page
+/// that collapsed the padding prints it).
 public struct DeviceSyslogFormat: LineFormat {
     public let format = InputFormat.deviceSyslog
     public init() {}
@@ -8,15 +9,20 @@ public struct DeviceSyslogFormat: LineFormat {
 
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
         guard line.count > 20, DeviceSyslogFormat.months.contains(where: { line.hasPrefix($0) }) else { return nil }
-        // "Jul  8 12:00:01" is 15 bytes.
-        guard ByteScan.isDigit(line[5]), ByteScan.isDigit(line[7]), line[9] == UInt8(ascii: ":"),
-              line[12] == UInt8(ascii: ":"), line[15] == UInt8(ascii: " ") else { return nil }
-        let hostStart = 16
+        // "Jul  8 12:00:01" is 15 bytes; a page that collapsed the padding prints "Jul 8 12:00:01" (14).
+        var dayStart = 4
+        if line[dayStart] == UInt8(ascii: " ") { dayStart += 1 }
+        guard let dayEnd = ByteScan.digits(line, at: dayStart), dayEnd - dayStart <= 2, dayEnd + 10 < line.count,
+              line[dayEnd] == UInt8(ascii: " "), ByteScan.isDigit(line[dayEnd + 1]), ByteScan.isDigit(line[dayEnd + 2]),
+              line[dayEnd + 3] == UInt8(ascii: ":"), line[dayEnd + 6] == UInt8(ascii: ":"), ByteScan.isDigit(line[dayEnd + 8]),
+              line[dayEnd + 9] == UInt8(ascii: " ") else { return nil }
+        let stampEnd = dayEnd + 9
+        let hostStart = stampEnd + 1
         guard let hostEnd = ByteScan.word(line, at: hostStart) else { return nil }
         let processStart = ByteScan.spaces(line, at: hostEnd)
         guard let process = ByteScan.processWithPID(line, at: processStart) else { return nil }
         var header = LineHeader(messageStart: 0)
-        header.timestamp = 0..<15
+        header.timestamp = 0..<stampEnd
         header.process = process.process
         header.pid = process.pid
         var i = ByteScan.spaces(line, at: process.end)

@@ -39,29 +39,47 @@ public struct TimestampedFormat: LineFormat {
         return header
     }
 
-    /// After an old Console.app stamp: `Process[pid]` (then `:` or a blank), or a process name without
-    /// blanks ended by `: ` (a process that printed no pid).
+    /// After an old Console.app stamp: `Process[pid]` (then `:` or a blank; the name holds no `: `), or a
+    /// process name without blanks ended by `: ` (a process that printed no pid, or a launchd job
+    /// `com.apple.launchd.peruser.501: (job[340]) …` whose message names another process).
     private func processHeader(_ line: UnsafeRawBufferPointer, stamp: Range<Int>) -> LineHeader? {
         let processStart = ByteScan.spaces(line, at: stamp.upperBound)
         guard processStart > stamp.upperBound, processStart < line.count else { return nil }
         var header = LineHeader(messageStart: 0)
         header.timestamp = stamp
-        if let process = ByteScan.processWithPID(line, at: processStart, limit: 96) {
-            header.process = process.process
-            header.pid = process.pid
-            header.thread = process.tid
+        if let process = ByteScan.processWithPID(line, at: processStart, limit: 96),
+           !line[process.process].contains(where: ByteClass.isBlank) || !containsColonSpace(line, process.process) {
             var i = process.end
             if i < line.count, line[i] == UInt8(ascii: ":") { i += 1 }
-            guard i == line.count || ByteClass.isBlank(line[i]) else { return nil }
-            header.messageStart = ByteScan.spaces(line, at: i)
-            return header
+            if i == line.count || ByteClass.isBlank(line[i]) {
+                header.process = process.process
+                header.pid = process.pid
+                header.thread = process.tid
+                header.messageStart = ByteScan.spaces(line, at: i)
+                return header
+            }
         }
+        // A name without blanks (`com.apple.iPhoneSimulator:com.apple.itunescloudd`, `launchd.peruser.501`),
+        // ended by `: `.
         var i = processStart
-        while i < line.count, i - processStart < 64, !ByteClass.isBlank(line[i]), line[i] != UInt8(ascii: ":") { i += 1 }
+        while i + 1 < line.count, i - processStart < 96, !ByteClass.isBlank(line[i]) {
+            if line[i] == UInt8(ascii: ":"), line[i + 1] == 32 { break }
+            i += 1
+        }
         guard i > processStart, i + 1 < line.count, line[i] == UInt8(ascii: ":"), line[i + 1] == 32 else { return nil }
         header.process = processStart..<i
         header.messageStart = ByteScan.spaces(line, at: i + 1)
         return header
+    }
+
+    /// True when `line[range]` holds `: ` (a process name ends there: what follows is the message).
+    private func containsColonSpace(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i + 1 < range.upperBound {
+            if line[i] == UInt8(ascii: ":"), line[i + 1] == 32 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// `M/D/YY`, `D.M.YY` or `D/M/YYYY` (one or two digits for day and month, two or four for the year),

@@ -356,6 +356,11 @@ import Testing
         let bareLocation = "Crashed: fmdb.queue\n15 mxtrip -[FMDatabase executeQuery:withArgumentsInArray:orDictionary:orVAList:] FMDatabase.m:775\n"
             + "16 mxtrip -[FMDatabase executeQuery:] FMDatabase.m:895\n12 tests failed in Suite.swift:40\n"
         #expect(try TestSupport.entries(bareLocation, format: .xcode).map(\.line) == [1, 4])
+        // gdb's and lldb's `bt` frames (`#1 0x97a016af in pthread_mutex_lock ()`, BA-010's shape) are one stack.
+        let bt = "#0 0x981f3876 in __psynch_mutexwait ()\n#1 0x97a016af in pthread_mutex_lock ()\n#2 0x0135be32 in -[_PFLock lock] ()\n#3 0x0135be0a in -[NSPersistentStoreCoordinator lock] ()\n#hashtag not a frame\n"
+        let btEntries = try TestSupport.entries(bt, format: .xcode)
+        #expect(btEntries.map(\.line) == [1, 5])
+        #expect(TestSupport.classify(btEntries[0].message)?.rule.id == "coredata.concurrency.coordinator-lock-wait")
         // A crash report's `Application Specific Information:` quoted alone keeps the text under it.
         let specific = "Application Specific Information:\ncom.example.notes failed to scene-create in time\nNext message\n"
         #expect(try TestSupport.entries(specific, format: .xcode).map(\.line) == [1, 3])

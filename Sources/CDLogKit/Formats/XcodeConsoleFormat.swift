@@ -42,6 +42,8 @@ public struct XcodeConsoleFormat: LineFormat {
         // An exception's backtrace printed one frame per line (lldb, Crashlytics, `First throw call
         // stack`) stays with the exception above it.
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
+        // gdb's and lldb's `bt` (`#1 0x97a016af in pthread_mutex_lock ()`).
+        if first == UInt8(ascii: "#"), XcodeConsoleFormat.isDebuggerFrameLine(line) { return nil }
         // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
         // `Fatal Exception: …`, `EXC_BAD_ACCESS …`): the trap and the crashed thread's name stay with it.
         if XcodeConsoleFormat.isCrashBlockLine(line) { return nil }
@@ -149,6 +151,15 @@ public struct XcodeConsoleFormat: LineFormat {
             i += 1
         }
         return false
+    }
+
+    /// `#N 0x… in symbol`: a frame of gdb's or lldb's `bt`.
+    static func isDebuggerFrameLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let digitsEnd = ByteScan.digits(line, at: 1), digitsEnd <= 4 else { return false }
+        let addressStart = ByteScan.spaces(line, at: digitsEnd)
+        guard addressStart > digitsEnd, line.hasPrefix("0x", at: addressStart),
+              let addressEnd = ByteScan.hexNumber(line, at: addressStart) else { return false }
+        return line.hasPrefix(" in ", at: addressEnd)
     }
 
     /// True when `line[from...]` is two words or more ending in a symbol offset (` + 20`) or a source

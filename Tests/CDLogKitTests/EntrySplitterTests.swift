@@ -279,15 +279,16 @@ import Testing
     }
 
     @Test func bareLinesOfOneLoggerAndTrapsStartMessages() throws {
-        // In a prefixed capture: a logger's repeated tag opens a message, and so does a Swift trap.
+        // In a prefixed capture: a logger's repeated tag opens a message, and so does a Swift trap. Above the
+        // first prefixed line every bare line that is not indented opens a message (O-P01's labels).
         let text = "SR-Info: Saving: obtaining permanent IDs for 2 new inserted objects \n"
             + "SR-Info: Existing changes persisted to the database \n"
-            + "connection: another tag after an unfinished sentence, a continuation\n"
+            + "connection: another tag after an unfinished sentence, above any prefixed line\n"
             + "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n"
             + "2015-01-17 17:14:05.273 App[9127:68817565] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException'\n"
             + "SR-Info: not the tag of the open entry, a continuation\n"
         let entries = try TestSupport.entries(text, format: .nslog)
-        #expect(entries.map(\.line) == [1, 2, 4, 5])
+        #expect(entries.map(\.line) == [1, 2, 3, 4, 5])
         let bracketed = try TestSupport.entries("[Sync] started\n[Sync] finished with 3 changes\n[Sync] done", format: .nslog)
         #expect(bracketed.map(\.line) == [1, 2, 3])
     }
@@ -361,6 +362,11 @@ import Testing
         let btEntries = try TestSupport.entries(bt, format: .xcode)
         #expect(btEntries.map(\.line) == [1, 5])
         #expect(TestSupport.classify(btEntries[0].message)?.rule.id == "coredata.concurrency.coordinator-lock-wait")
+        // Lines above a capture's first prefixed line (a build tool's output, BB-P01's shape) are bare text:
+        // no prefixed message is open for them to continue.
+        let buildThenLog = "Generating Data Model crash-will-save\n   Loading schemas/0001_initial.rb\nSimulate ./build/App.app\n"
+            + "2015-01-09 19:07:59.793 App[46833:80b] First message\nits second line\n2015-01-09 19:07:59.794 App[46833:80b] Second\n"
+        #expect(try TestSupport.entries(buildThenLog, format: .nslog).map(\.line) == [1, 3, 4, 6])
         // A crash report's `Application Specific Information:` quoted alone keeps the text under it.
         let specific = "Application Specific Information:\ncom.example.notes failed to scene-create in time\nNext message\n"
         #expect(try TestSupport.entries(specific, format: .xcode).map(\.line) == [1, 3])

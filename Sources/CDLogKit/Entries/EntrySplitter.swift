@@ -129,6 +129,8 @@ public struct EntrySplitter {
                                                 _ emit: (inout RawEntry) throws -> Void) throws {
         var open = false
         var pendingBlankLines = 0
+        // Whether a line with the format's prefix has been read yet.
+        var seenPrefix = false
         // Bare console text: a blank line ends an entry. Prefixed formats: a blank line may sit inside a
         // multi-line message, so it is kept when a continuation line follows.
         let blankEndsEntry = lineFormat.format == .xcode
@@ -185,6 +187,11 @@ public struct EntrySplitter {
                 // A timestamped line indented by the paste (a tab before `2020-06-14 16:26:48.788 App[…]`)
                 // opens an entry as it did in the capture.
                 header = indented
+            }
+            if header != nil { seenPrefix = true } else if prefixed, !seenPrefix, open {
+                // Before the capture's first prefixed line (a build's or a tool's output pasted above it)
+                // no prefixed message is open to continue: lines are read as bare console text.
+                header = XcodeConsoleFormat().header(of: line)
             }
             if header == nil, prefixed, XcodeConsoleFormat.startsEntryWord(line, at: 0) {
                 // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix).

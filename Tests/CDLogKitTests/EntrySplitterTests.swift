@@ -367,6 +367,10 @@ import Testing
         let buildThenLog = "Generating Data Model crash-will-save\n   Loading schemas/0001_initial.rb\nSimulate ./build/App.app\n"
             + "2015-01-09 19:07:59.793 App[46833:80b] First message\nits second line\n2015-01-09 19:07:59.794 App[46833:80b] Second\n"
         #expect(try TestSupport.entries(buildThenLog, format: .nslog).map(\.line) == [1, 3, 4, 6])
+        // Relayed log lines (`process: [Default] …`, AZ-P01's shape) after a prefixed line are messages.
+        let relayed = "Sep 26 09:48:57 host launchd_sim[85296] (com.apple.x): Service exited\n"
+            + "com.apple.CallKit.CallDirectory: [Default] Unable to initialize CXCallDirectoryStore\ncallservicesd: [Default] Error synchronizing\n"
+        #expect(try TestSupport.entries(relayed, format: .deviceSyslog).map(\.line) == [1, 2, 3])
         // A crash report's `Application Specific Information:` quoted alone keeps the text under it.
         let specific = "Application Specific Information:\ncom.example.notes failed to scene-create in time\nNext message\n"
         #expect(try TestSupport.entries(specific, format: .xcode).map(\.line) == [1, 3])

@@ -696,8 +696,11 @@ public struct EntrySplitter {
         if ByteScan.timestamp(line, at: 0) != nil { return true }
         // A logger's tag (`SR-Info:`, `[Sync]`) that opened the entry before opens this line too, or
         // bracketed tags open both (`[SQLITERK_OK]`, then `[SQLITERK_DAMAGED]`): the logger printed another message.
-        if let tag = loggerTag(line), let open = loggerTag(message),
-           tag.elementsEqual(open) || (tag.first == UInt8(ascii: "[") && open.first == UInt8(ascii: "[")) { return true }
+        if let tag = loggerTag(line) {
+            if let open = loggerTag(message), tag.elementsEqual(open) || (tag.first == UInt8(ascii: "[") && open.first == UInt8(ascii: "[")) { return true }
+            // `callservicesd: [Default] …`: a process and a bracketed level, as a log stream relays a line.
+            if tag.last == UInt8(ascii: ":"), line.hasPrefix(" [", at: tag.count), startsLevelTag(line, at: tag.count + 1) { return true }
+        }
         guard startsParagraph(line) else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
@@ -751,6 +754,13 @@ public struct EntrySplitter {
         guard text[i] == UInt8(ascii: ":"), i + 1 < text.count, text[i + 1] == 32 else { return nil }
         return text[0...i]
     }
+
+    /// `[Default] `, `[Error] ` and the other levels a relayed log line carries, at `start`.
+    static func startsLevelTag(_ line: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        levelTags.contains { line.hasPrefix($0, at: start) }
+    }
+
+    static let levelTags: [StaticString] = ["[Default] ", "[Error] ", "[Fault] ", "[Info] ", "[Debug] ", "[Notice] ", "[Warning] "]
 
     /// Emits the open entry, if any, and forgets pending blank lines.
     @inline(__always)

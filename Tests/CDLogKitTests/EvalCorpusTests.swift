@@ -14,12 +14,12 @@ import Testing
         #expect(records.count >= 1500, "Eval/dev holds \(records.count) records")
         let score = try CorpusEvaluation(classifier: TestSupport.classifier).score(records)
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
-        // Floors just under the part's figures; each retired holdout (round 17's scored 72.6 %, 23 of 61
+        // Floors just under the part's figures; each retired holdout (round 18's scored 71.6 %, 75 of 96
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
-        #expect(score.categoryAccuracy >= 0.875, "category accuracy \(score.categoryAccuracy)")
-        #expect(score.severityAgreement >= 0.88, "severity agreement \(score.severityAgreement)")
+        #expect(score.categoryAccuracy >= 0.87, "category accuracy \(score.categoryAccuracy)")
+        #expect(score.severityAgreement >= 0.87, "severity agreement \(score.severityAgreement)")
         #expect(score.falseAlarms <= 2, "\(score.falseAlarms) noise lines reported above info")
-        #expect(score.boundaryAccuracy >= 0.945, "paste boundaries \(score.boundaryAccuracy)")
+        #expect(score.boundaryAccuracy >= 0.93, "paste boundaries \(score.boundaryAccuracy)")
     }
 
     @Test func aBadRecordIsOneLineNamingItsPlace() throws {

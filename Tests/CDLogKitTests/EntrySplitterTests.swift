@@ -306,6 +306,78 @@ import Testing
         #expect(open.count == 2)
     }
 
+    /// Paste shapes split into entries, then the first entry classified: (what, text, format, first lines of
+    /// the entries, the first entry's rule, category and severity).
+    static let splitThenClassified: [(String, String, InputFormat, [Int], String, Category, Severity)] = [
+        // An NSError broken after its domain and before its userInfo is one error; a code word in a sentence is not.
+        ("broken NSError", "Error Domain=NSCocoaErrorDomain\nCode=134081 \"(null)\"\nUserInfo={NSUnderlyingException=Can't add the same store twice}\nCode=sign failed",
+         .xcode, [1, 4], "code.cocoa.134081", .initialization, .error),
+        // AppKit's three lines for an uncaught exception, in an NSLog capture: one exception, whose reason decides.
+        ("AppKit's uncaught exception", "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n"
+            + "2014-08-02 00:18:26.014 Remote[14716:303] This NSPersistentStoreCoordinator has no persistent stores.  It cannot perform a save operation.\n"
+            + "2014-08-02 00:18:26.014 Remote[14716:303] (\n    0   CoreFoundation   0x00007fff8990525c __exceptionPreprocess + 172\n)\n"
+            + "2014-08-02 00:18:26.020 Remote[14716:303] Saved the settings.\n", .nslog, [1, 6], "exception.no-persistent-stores", .initialization, .fatal),
+        // A Python traceback keeps the exception line that ends it; the next line at the margin is new.
+        ("Python traceback", "Traceback (most recent call last):\n  File \"export.py\", line 12, in main\n    conn = sqlite3.connect(path)\nsqlite3.DatabaseError: authorization denied\nExporting 0 notes",
+         .xcode, [1, 5], "code.sqlite.23", .store, .fatal),
+        // Mono (Xamarin.iOS) prints its crash one `critical:` line at a time (AR-012's shape): one report per
+        // thread, whose SQLite frames give the area; another thread's line opens its own entry.
+        ("Mono crash", "11:43:58.831 [1859:2672475] critical: Stacktrace:\n11:43:58.831 [1859:2672475] critical:   at <unknown> <0xffffffff>\n"
+            + "11:43:58.831 [1859:2672475] critical:   at (wrapper managed-to-native) SQLitePCL.SQLite3Provider_sqlite3/NativeMethods.sqlite3_prepare_v2 (intptr,byte[],int,intptr&,intptr&) <0x00007>\n"
+            + "11:43:58.832 [1859:2672475] critical:   at SQLite.SQLiteCommand.Prepare () [0x00000] in /src/SQLite.cs:2316\n"
+            + "11:43:58.840 [1859:2672476] critical: Got a SIGSEGV while executing native code.\n", .timestamped, [1, 5], "crash.console-termination", .store, .fatal),
+        // gdb's and lldb's `bt` frames (`#1 0x97a016af in pthread_mutex_lock ()`, BA-010's shape) are one stack.
+        ("debugger bt frames", "#0 0x981f3876 in __psynch_mutexwait ()\n#1 0x97a016af in pthread_mutex_lock ()\n#2 0x0135be32 in -[_PFLock lock] ()\n"
+            + "#3 0x0135be0a in -[NSPersistentStoreCoordinator lock] ()\n#hashtag not a frame\n", .xcode, [1, 5], "coredata.concurrency.coordinator-lock-wait", .concurrency, .error),
+    ]
+
+    @Test(arguments: splitThenClassified.map(\.0))
+    func pasteShapeSplitsThenClassifies(_ name: String) throws {
+        let shape = try #require(Self.splitThenClassified.first { $0.0 == name })
+        let entries = try TestSupport.entries(shape.1, format: shape.2)
+        #expect(entries.map(\.line) == shape.3, "\(name)")
+        let result = try #require(TestSupport.classify(entries[0].message))
+        #expect(result.rule.id == shape.4 && result.category == shape.5 && result.severity == shape.6,
+                "\(name): \(result.rule.id) \(result.category) \(result.severity)")
+    }
+
+    /// Paste shapes whose entry boundaries are the whole check: (what, text, format, first lines of the entries).
+    static let pasteShapes: [(String, String, InputFormat, [Int])] = [
+        // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread and
+        // its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
+        ("lldb stop report", "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"
+            + "    frame #0: 0x00000001c9401934 libsystem_platform.dylib`_platform_memset + 36\nlibsystem_platform.dylib`_platform_memset:\n"
+            + "->  0x1c9401934 <+36>: stnp   x1, x1, [x0]\n    0x1c9401938 <+40>: stnp   x1, x1, [x0, #0x10]\nTarget 0: (Runner) stopped.\n"
+            + "Lost connection to device.\n", .xcode, [1, 8]),
+        // A thread line with no stop line above it, and a label-like line with a blank, open entries.
+        ("thread line alone", "Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", .xcode, [1, 2, 3]),
+        // Frames whose location closes the line without parentheses (AX-022's shape, a crash reporter's
+        // `N image symbol File.m:line`) are one stack; `12 tests failed` is not a frame.
+        ("frames with a bare location", "Crashed: fmdb.queue\n15 mxtrip -[FMDatabase executeQuery:withArgumentsInArray:orDictionary:orVAList:] FMDatabase.m:775\n"
+            + "16 mxtrip -[FMDatabase executeQuery:] FMDatabase.m:895\n12 tests failed in Suite.swift:40\n", .xcode, [1, 4]),
+        // Lines above a capture's first prefixed line (a build tool's output, BB-P01's shape) are bare text:
+        // no prefixed message is open for them to continue.
+        ("build output above a capture", "Generating Data Model crash-will-save\n   Loading schemas/0001_initial.rb\nSimulate ./build/App.app\n"
+            + "2015-01-09 19:07:59.793 App[46833:80b] First message\nits second line\n2015-01-09 19:07:59.794 App[46833:80b] Second\n", .nslog, [1, 3, 4, 6]),
+        // Relayed log lines (`process: [Default] …`, AZ-P01's shape) after a prefixed line are messages.
+        ("relayed log lines", "Sep 26 09:48:57 host launchd_sim[85296] (com.apple.x): Service exited\n"
+            + "com.apple.CallKit.CallDirectory: [Default] Unable to initialize CXCallDirectoryStore\ncallservicesd: [Default] Error synchronizing\n", .deviceSyslog, [1, 2, 3]),
+        // A crash report's `Application Specific Information:` quoted alone keeps the text under it.
+        ("Application Specific Information", "Application Specific Information:\ncom.example.notes failed to scene-create in time\nNext message\n", .xcode, [1, 3]),
+        // A shell's prompt after prefixed lines (AU-P01's shape) is not the last message's continuation.
+        ("shell prompts", "2020-05-10 16:27:47.431 Vienna[2995:1076023] DB Path: /Users/dale/Library/Application Support/Vienna/messages.db\nbash-3.2$ \n"
+            + "2020-05-10 16:27:48.000 Vienna[2995:1076023] Done\nstill the same message\n$ ls -l\n", .nslog, [1, 2, 3, 5]),
+        // Another process's line after AppKit's announcement is its own entry.
+        ("another process after an announcement", "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n"
+            + "2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores.", .nslog, [1, 2]),
+    ]
+
+    @Test(arguments: pasteShapes.map(\.0))
+    func pasteShapeSplitsAsPrinted(_ name: String) throws {
+        let shape = try #require(Self.pasteShapes.first { $0.0 == name })
+        #expect(try TestSupport.entries(shape.1, format: shape.2).map(\.line) == shape.3, "\(name)")
+    }
+
     @Test func fieldListsLibraryLinesAndShellDeathsSplitAsPrinted() throws {
         // A userInfo whose reason lists `Entity: attribute` lines, until the brace closes.
         let listed = "CoreData: error: Store failed to load. with error = Error Domain=NSCocoaErrorDomain Code=134060 UserInfo={NSLocalizedFailureReason=CloudKit integration requires that all attributes be optional. The following attributes are marked non-optional:\n"
@@ -314,73 +386,6 @@ import Testing
         // FMDB's statement line stays with its error; a sentence after one space is a message of its own.
         let fmdb = "Unknown error calling sqlite3_step (5: database is locked) eu\nDB Query: begin exclusive transaction\n Unknown error finalizing or resetting statement (5: database is locked)\nDB Query: commit"
         #expect(try TestSupport.entries(fmdb, format: .xcode).map(\.line) == [1, 3])
-        // An NSError broken after its domain and before its userInfo is one error; a code word in a sentence is not.
-        let broken = "Error Domain=NSCocoaErrorDomain\nCode=134081 \"(null)\"\nUserInfo={NSUnderlyingException=Can't add the same store twice}\nCode=sign failed"
-        let brokenEntries = try TestSupport.entries(broken, format: .xcode)
-        #expect(brokenEntries.map(\.line) == [1, 4])
-        #expect(TestSupport.classify(brokenEntries[0].message)?.rule.id == "code.cocoa.134081")
-        // AppKit's three lines for an uncaught exception, in an NSLog capture: one exception, whose reason decides.
-        let appKit = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n"
-            + "2014-08-02 00:18:26.014 Remote[14716:303] This NSPersistentStoreCoordinator has no persistent stores.  It cannot perform a save operation.\n"
-            + "2014-08-02 00:18:26.014 Remote[14716:303] (\n    0   CoreFoundation   0x00007fff8990525c __exceptionPreprocess + 172\n)\n"
-            + "2014-08-02 00:18:26.020 Remote[14716:303] Saved the settings.\n"
-        let appKitEntries = try TestSupport.entries(appKit, format: .nslog)
-        #expect(appKitEntries.map(\.line) == [1, 6])
-        #expect(TestSupport.classify(appKitEntries[0].message)?.rule.id == "exception.no-persistent-stores")
-        // A Python traceback keeps the exception line that ends it; the next line at the margin is new.
-        let traceback = "Traceback (most recent call last):\n  File \"export.py\", line 12, in main\n    conn = sqlite3.connect(path)\nsqlite3.DatabaseError: authorization denied\nExporting 0 notes"
-        let tracebackEntries = try TestSupport.entries(traceback, format: .xcode)
-        #expect(tracebackEntries.map(\.line) == [1, 5])
-        let script = try #require(TestSupport.classify(tracebackEntries[0].message))
-        #expect(script.rule.id == "code.sqlite.23" && script.severity == .fatal, "\(script.rule.id) \(script.severity)")
-        // Mono (Xamarin.iOS) prints its crash one `critical:` line at a time (AR-012's shape): one report per
-        // thread, whose SQLite frames give the area; another thread's line opens its own entry.
-        let mono = "11:43:58.831 [1859:2672475] critical: Stacktrace:\n11:43:58.831 [1859:2672475] critical:   at <unknown> <0xffffffff>\n"
-            + "11:43:58.831 [1859:2672475] critical:   at (wrapper managed-to-native) SQLitePCL.SQLite3Provider_sqlite3/NativeMethods.sqlite3_prepare_v2 (intptr,byte[],int,intptr&,intptr&) <0x00007>\n"
-            + "11:43:58.832 [1859:2672475] critical:   at SQLite.SQLiteCommand.Prepare () [0x00000] in /src/SQLite.cs:2316\n"
-            + "11:43:58.840 [1859:2672476] critical: Got a SIGSEGV while executing native code.\n"
-        let monoEntries = try TestSupport.entries(mono, format: .timestamped)
-        #expect(monoEntries.map(\.line) == [1, 5])
-        let monoCrash = try #require(TestSupport.classify(monoEntries[0].message))
-        #expect(monoCrash.category == .store && monoCrash.severity == .fatal, "\(monoCrash.rule.id)")
-        // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread
-        // and its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
-        let stop = "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"
-            + "    frame #0: 0x00000001c9401934 libsystem_platform.dylib`_platform_memset + 36\nlibsystem_platform.dylib`_platform_memset:\n"
-            + "->  0x1c9401934 <+36>: stnp   x1, x1, [x0]\n    0x1c9401938 <+40>: stnp   x1, x1, [x0, #0x10]\nTarget 0: (Runner) stopped.\n"
-            + "Lost connection to device.\n"
-        #expect(try TestSupport.entries(stop, format: .xcode).map(\.line) == [1, 8])
-        // A thread line with no stop line above it, and a label-like line with a blank, open entries.
-        #expect(try TestSupport.entries("Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", format: .xcode).map(\.line) == [1, 2, 3])
-        // Frames whose location closes the line without parentheses (AX-022's shape, a crash reporter's
-        // `N image symbol File.m:line`) are one stack; `12 tests failed` is not a frame.
-        let bareLocation = "Crashed: fmdb.queue\n15 mxtrip -[FMDatabase executeQuery:withArgumentsInArray:orDictionary:orVAList:] FMDatabase.m:775\n"
-            + "16 mxtrip -[FMDatabase executeQuery:] FMDatabase.m:895\n12 tests failed in Suite.swift:40\n"
-        #expect(try TestSupport.entries(bareLocation, format: .xcode).map(\.line) == [1, 4])
-        // gdb's and lldb's `bt` frames (`#1 0x97a016af in pthread_mutex_lock ()`, BA-010's shape) are one stack.
-        let bt = "#0 0x981f3876 in __psynch_mutexwait ()\n#1 0x97a016af in pthread_mutex_lock ()\n#2 0x0135be32 in -[_PFLock lock] ()\n#3 0x0135be0a in -[NSPersistentStoreCoordinator lock] ()\n#hashtag not a frame\n"
-        let btEntries = try TestSupport.entries(bt, format: .xcode)
-        #expect(btEntries.map(\.line) == [1, 5])
-        #expect(TestSupport.classify(btEntries[0].message)?.rule.id == "coredata.concurrency.coordinator-lock-wait")
-        // Lines above a capture's first prefixed line (a build tool's output, BB-P01's shape) are bare text:
-        // no prefixed message is open for them to continue.
-        let buildThenLog = "Generating Data Model crash-will-save\n   Loading schemas/0001_initial.rb\nSimulate ./build/App.app\n"
-            + "2015-01-09 19:07:59.793 App[46833:80b] First message\nits second line\n2015-01-09 19:07:59.794 App[46833:80b] Second\n"
-        #expect(try TestSupport.entries(buildThenLog, format: .nslog).map(\.line) == [1, 3, 4, 6])
-        // Relayed log lines (`process: [Default] …`, AZ-P01's shape) after a prefixed line are messages.
-        let relayed = "Sep 26 09:48:57 host launchd_sim[85296] (com.apple.x): Service exited\n"
-            + "com.apple.CallKit.CallDirectory: [Default] Unable to initialize CXCallDirectoryStore\ncallservicesd: [Default] Error synchronizing\n"
-        #expect(try TestSupport.entries(relayed, format: .deviceSyslog).map(\.line) == [1, 2, 3])
-        // A crash report's `Application Specific Information:` quoted alone keeps the text under it.
-        let specific = "Application Specific Information:\ncom.example.notes failed to scene-create in time\nNext message\n"
-        #expect(try TestSupport.entries(specific, format: .xcode).map(\.line) == [1, 3])
-        // A shell's prompt after prefixed lines (AU-P01's shape) is not the last message's continuation.
-        let prompt = "2020-05-10 16:27:47.431 Vienna[2995:1076023] DB Path: /Users/dale/Library/Application Support/Vienna/messages.db\nbash-3.2$ \n"
-            + "2020-05-10 16:27:48.000 Vienna[2995:1076023] Done\nstill the same message\n$ ls -l\n"
-        #expect(try TestSupport.entries(prompt, format: .nslog).map(\.line) == [1, 2, 3, 5])
-        // Another process's line after the announcement is its own entry.
-        let other = "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n2014-08-02 00:18:26.014 Helper[14717:303] This NSPersistentStoreCoordinator has no persistent stores."
-        #expect(try TestSupport.entries(other, format: .nslog).map(\.line) == [1, 2])
         // In a prefixed capture: a shell's death line, and a sentence after a blank line, open messages.
         let prefixed = "2018-05-03 23:27:20.605 watoi[8054:390284] unable to open database file\nAbort trap: 6\n"
             + "2020-01-30 23:21:16.354718-0800 architect[398:88870] [logging-persist] os_unix.c:43353: (0) open(//architect.db) - Undefined error: 0\n\n"

@@ -133,6 +133,13 @@ public final class CodeCatalog: Sendable {
         if !specificNames.isEmpty {
             sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))
         }
+        // The generic names ("Partial Failure") count followed by ':' only after CloudKit's own name on the
+        // same line, no colon between (`CloudKit Syncing Error – Partial Failure: some items failed`).
+        let genericNames = tables.flatMap { table in table.entries.filter(\.generic).compactMap(\.printed) }
+            .map { NSRegularExpression.escapedPattern(for: $0) }.sorted { $0.count > $1.count }
+        if !genericNames.isEmpty {
+            sources.append(("\\b(?:CloudKit|CKError|iCloud)\\b[^\\n:]*[\\s\"'(>](?<p>" + genericNames.joined(separator: "|") + "):\\s", ck))
+        }
         // A code's printed sentence (`database is locked`, `UNIQUE constraint failed`), as the library
         // prints it (case-sensitive), longest first so a sentence inside another (`constraint failed`)
         // does not win.

@@ -111,8 +111,11 @@ public final class CodeCatalog: Sendable {
         let cocoa = tables.first { $0.key == "cocoa" }?.domain
         // Printed CloudKit names followed by ':' (a localizedDescription re-printed without its wrapper);
         // generic names ("Internal Error") are too common in other text to count alone.
-        let specificNames = tables.flatMap { table in table.entries.filter { !$0.generic }.compactMap(\.printed) }
-            .map { NSRegularExpression.escapedPattern(for: $0) }.sorted { $0.count > $1.count }
+        func namePatterns(generic: Bool) -> [String] {
+            tables.flatMap { table in table.entries.filter { $0.generic == generic }.compactMap(\.printed) }
+                .map { NSRegularExpression.escapedPattern(for: $0) }.sorted { $0.count > $1.count }
+        }
+        let specificNames = namePatterns(generic: false)
         var sources: [(String, String?)] = [
             (#"Error\s?Domain=(?<d>[A-Za-z][\w.]*)\s+Code=(?<c>-?\d+)"#, nil),
             // CloudKit's quotes as printed, or curly as a blog or a word processor turned them (`“Server Rejected Request”`).
@@ -135,8 +138,7 @@ public final class CodeCatalog: Sendable {
         }
         // The generic names ("Partial Failure") count followed by ':' only after CloudKit's own name on the
         // same line, no colon between (`CloudKit Syncing Error – Partial Failure: some items failed`).
-        let genericNames = tables.flatMap { table in table.entries.filter(\.generic).compactMap(\.printed) }
-            .map { NSRegularExpression.escapedPattern(for: $0) }.sorted { $0.count > $1.count }
+        let genericNames = namePatterns(generic: true)
         if !genericNames.isEmpty {
             sources.append(("\\b(?:CloudKit|CKError|iCloud)\\b[^\\n:]*[\\s\"'(>](?<p>" + genericNames.joined(separator: "|") + "):\\s", ck))
         }

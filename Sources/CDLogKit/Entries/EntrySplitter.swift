@@ -432,19 +432,14 @@ public struct EntrySplitter {
         func nameEnds(with word: StaticString) -> Bool { line.hasPrefix(word, at: i - word.utf8CodeUnitCount) }
         guard nameEnds(with: "Error") || nameEnds(with: "Exception") || nameEnds(with: "Exit") || nameEnds(with: "Interrupt") else { return false }
         // Under an indented line (a frame or its source line) of a traceback.
-        var start = message.count
-        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let start = lineStart(in: message, before: message.count)
         return start < message.count && ByteClass.isBlank(message[start])
     }
 
     /// True when `message` is a crash report's heading whose text is on the lines below it
     /// (`Application Specific Information:`), alone.
     static func isSectionHeading(_ message: UnsafeRawBufferPointer) -> Bool {
-        guard message.first == UInt8(ascii: "A") else { return false }
-        var end = message.count
-        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
-        let heading: StaticString = "Application Specific Information:"
-        return end == heading.utf8CodeUnitCount && message.hasPrefix(heading)
+        holdsAlone("Application Specific Information:", message)
     }
 
     /// True when `line` is lldb's `* thread #N, …` under its `Process N stopped` line, the open message's last.
@@ -453,8 +448,7 @@ public struct EntrySplitter {
         guard line.first == UInt8(ascii: "*"), line.hasPrefix("* thread #") else { return false }
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
-        var start = end
-        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let start = lineStart(in: message, before: end)
         let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
         guard last.hasPrefix("Process "), let digitsEnd = ByteScan.digits(last, at: 8) else { return false }
         return digitsEnd + 8 == last.count && last.hasPrefix(" stopped", at: digitsEnd)
@@ -462,18 +456,28 @@ public struct EntrySplitter {
 
     /// True when `message` is AppKit's `An uncaught exception was raised` alone: its reason follows.
     static func announcesUncaughtException(_ message: UnsafeRawBufferPointer) -> Bool {
+        holdsAlone("An uncaught exception was raised", message)
+    }
+
+    /// True when `message` is `phrase` and nothing else but trailing blanks.
+    static func holdsAlone(_ phrase: StaticString, _ message: UnsafeRawBufferPointer) -> Bool {
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
-        let words: StaticString = "An uncaught exception was raised"
-        return end == words.utf8CodeUnitCount && message.hasPrefix(words)
+        return end == phrase.utf8CodeUnitCount && message.hasPrefix(phrase)
+    }
+
+    /// Where the line that holds `message[end - 1]` starts: after the newline before `end`, or at 0.
+    static func lineStart(in message: UnsafeRawBufferPointer, before end: Int) -> Int {
+        var start = end
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        return start
     }
 
     /// True when `line` opens with a frame number (1 to 3 digits, then a tab or two spaces) greater than the
     /// one that opens the open message's last line: the next frame of a stack printed without addresses.
     static func continuesNumberedFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let next = frameNumber(line) else { return false }
-        var start = message.count
-        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let start = lineStart(in: message, before: message.count)
         let last = UnsafeRawBufferPointer(rebasing: message[start...])
         let indent = ByteScan.spaces(last, at: 0)
         guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: last[indent...])) else { return false }
@@ -517,8 +521,7 @@ public struct EntrySplitter {
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
-        var start = end
-        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let start = lineStart(in: message, before: end)
         // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
         // calling ModelContext.reset`, `… <computed 0x…>` / `on Item with fields [name: …]`) broke one
         // message, however short the line.
@@ -567,8 +570,7 @@ public struct EntrySplitter {
     /// or a mail client broke.
     static func endsInWrapSpace(_ message: UnsafeRawBufferPointer) -> Bool {
         guard let last = message.last, last == 32 else { return false }
-        var start = message.count
-        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        let start = lineStart(in: message, before: message.count)
         return message.count - start >= wrapWidth
     }
 

@@ -48,7 +48,7 @@ public struct TimestampedFormat: LineFormat {
         var header = LineHeader(messageStart: 0)
         header.timestamp = stamp
         if let process = ByteScan.processWithPID(line, at: processStart, limit: 96),
-           !line[process.process].contains(where: ByteClass.isBlank) || !containsColonSpace(line, process.process) {
+           !UnsafeRawBufferPointer(rebasing: line[process.process]).contains(sequence: ": ") {
             var i = process.end
             if i < line.count, line[i] == UInt8(ascii: ":") { i += 1 }
             if i == line.count || ByteClass.isBlank(line[i]) {
@@ -70,16 +70,6 @@ public struct TimestampedFormat: LineFormat {
         header.process = processStart..<i
         header.messageStart = ByteScan.spaces(line, at: i + 1)
         return header
-    }
-
-    /// True when `line[range]` holds `: ` (a process name ends there: what follows is the message).
-    private func containsColonSpace(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
-        var i = range.lowerBound
-        while i + 1 < range.upperBound {
-            if line[i] == UInt8(ascii: ":"), line[i + 1] == 32 { return true }
-            i += 1
-        }
-        return false
     }
 
     /// `M/D/YY`, `D.M.YY` or `D/M/YYYY` (one or two digits for day and month, two or four for the year),

@@ -177,31 +177,32 @@ public struct XcodeConsoleFormat: LineFormat {
         // executeQuery:] FMDatabase.m:895`): three words or more.
         if line[end - 1] != UInt8(ascii: ")") { return endsWithBareLocation(line, from: firstBlank, end: end) }
         // `(File.ext:123)`: a dotted file name and a line number closing the line.
-        j = end - 1
-        while j > firstBlank, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
-        guard j < end - 1, j - 1 > firstBlank, line[j - 1] == UInt8(ascii: ":") else { return false }
+        guard let location = fileLocation(line, after: firstBlank, end: end - 1, stopAtParenthesis: true) else { return false }
+        return location.nameStart > firstBlank && line[location.nameStart - 1] == UInt8(ascii: "(")
+    }
+
+    /// `Name.ext:123` ending `line[..<end]`, the name dotted and after `lower`: where the name starts and
+    /// where its colon is. The name ends at a blank (or at `(` when `stopAtParenthesis`).
+    static func fileLocation(_ line: UnsafeRawBufferPointer, after lower: Int, end: Int, stopAtParenthesis: Bool)
+        -> (nameStart: Int, colon: Int)? {
+        var j = end
+        while j > lower, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
+        guard j < end, j - 1 > lower, line[j - 1] == UInt8(ascii: ":") else { return nil }
         var k = j - 1
         var sawDot = false
-        while k > firstBlank, line[k - 1] != UInt8(ascii: "("), !ByteClass.isBlank(line[k - 1]) {
+        while k > lower, !ByteClass.isBlank(line[k - 1]), !(stopAtParenthesis && line[k - 1] == UInt8(ascii: "(")) {
             if line[k - 1] == UInt8(ascii: ".") { sawDot = true }
             k -= 1
         }
-        return sawDot && k > firstBlank && line[k - 1] == UInt8(ascii: "(")
+        return sawDot ? (k, j - 1) : nil
     }
 
     /// True when `line[..<end]` ends in a blank and `Name.ext:123`, with a symbol between `start` (the
     /// blank after the frame's image) and it.
     static func endsWithBareLocation(_ line: UnsafeRawBufferPointer, from start: Int, end: Int) -> Bool {
-        var j = end
-        while j > start, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
-        guard j < end, j - 1 > start, line[j - 1] == UInt8(ascii: ":") else { return false }
-        var k = j - 1
-        var sawDot = false
-        while k > start, !ByteClass.isBlank(line[k - 1]) {
-            if line[k - 1] == UInt8(ascii: ".") { sawDot = true }
-            k -= 1
-        }
-        guard sawDot, k > start + 1, k < j - 2 else { return false }
+        guard let location = fileLocation(line, after: start, end: end, stopAtParenthesis: false),
+              location.nameStart > start + 1, location.nameStart < location.colon - 1 else { return false }
+        let k = location.nameStart
         // A symbol between the image and the location, with the punctuation symbols have (`-[A b:]`,
         // `A.b()`, `___23-[…]_block_invoke`), so a sentence (`12 tests failed in Suite.swift:40`) is none.
         let symbolStart = ByteScan.spaces(line, at: start)

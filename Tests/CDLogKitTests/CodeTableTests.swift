@@ -216,6 +216,30 @@ import Testing
         #expect(termination?.rule.id == "crash.console-termination" && termination?.severity == .fatal)
     }
 
+    /// The fallback reads a message's words, not the symbols of the frames pasted under it: a crash whose
+    /// only persistence words are frames is the termination rule's, and the area table reads the frames.
+    @Test func theFallbackReadsWordsNotFrames() throws {
+        let crash = "Crashed: com.batch.userprofile.queue\nEXC_BAD_ACCESS KERN_PROTECTION_FAILURE 0x00000065756c6176\n"
+            + "0  libsqlite3.dylib               0xb5950 sqlite3_sourceid + 1672\n"
+            + "1  App                            0x2a30fc -[BAUserSQLiteDatasource attributes] + 4365725948\n"
+            + "2  App                            0x2a6ba8 __25-[BAUserDataEditor save:]_block_invoke + 4365740968"
+        let finding = try #require(TestSupport.classify(crash))
+        #expect(finding.rule.id == "crash.console-termination", "\(finding.rule.id)")
+        #expect(finding.category == .store && finding.severity == .fatal, "\(finding.category) \(finding.severity)")
+        // The words above the frames still decide when they name the area.
+        let named = "CoreData: error: migration of the legacy store failed\n0   App   0x100a2c3f4 -[Importer attributes] + 36"
+        #expect(TestSupport.classify(named)?.rule.id == "fallback.migration")
+        // What counts as a frame: the forms pages and runtimes print, not a numbered sentence.
+        for frame in ["0   CoreFoundation  0x1a7bee86c __exceptionPreprocess + 220", "> 3 | sqlite3WalCheckpoint (wal.c:3285)",
+                      "    at 1   App.dylib  0x10c2ddcdf  kfun:kotlin.Exception#<init>(kotlin.String?)",
+                      "#1 0x97a016af in pthread_mutex_lock ()", "    frame #0: 0x00000001a0d26efc libobjc.A.dylib`objc_msgSend + 16"] {
+            #expect(Array(frame.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(frame)")
+        }
+        for line in ["1. Open the app", "12 tests failed", "at least 2 stores", "frame rate dropped"] {
+            #expect(!Array(line.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(line)")
+        }
+    }
+
     @Test func theCodeRuleAdmitsEveryPrintedName() throws {
         let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.table" })
         let scratch = TestSupport.classifier.makeScratch()

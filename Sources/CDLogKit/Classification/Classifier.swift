@@ -229,7 +229,7 @@ public final class Classifier: Sendable {
             }
             var verdict = rule
             if let resolution = rule.resolution {
-                guard let codes, let resolved = codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add) else { continue }
+                guard let codes, let resolved = resolve(rule, resolution, codes, message: message, scratch: scratch, add: add) else { continue }
                 verdict = resolved
             }
             for (name, number) in winningPattern.groupNames {
@@ -277,6 +277,23 @@ public final class Classifier: Sendable {
             return Classification(rule: verdict, fields: fields)
         }
         return nil
+    }
+
+    /// The verdict the data gives `rule` (whose patterns matched `message`), nil when it has none.
+    /// The fallbacks read the words a message carries, not the frames of a stack pasted with it: a symbol
+    /// (`-[BAUserSQLiteDatasource attributes]`, `FMDatabaseQueue inDatabase:`) names code that ran, not what
+    /// went wrong, and where a crash happened is the area table's to say. An entry whose persistence words
+    /// or failure words are all in frames is left to the rules for terminations.
+    private func resolve(_ rule: Rule, _ resolution: RuleResolution, _ codes: CodeCatalog, message: UnsafeRawBufferPointer,
+                         scratch: Scratch, add: (String, String) -> Void) -> Rule? {
+        guard resolution == .fallback || resolution == .activity, let words = StackLines.withoutFrames(message) else {
+            return codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add)
+        }
+        return words.withUnsafeBytes { text -> Rule? in
+            guard rule.patterns.contains(where: { $0.matches(text, scratch: scratch.match) }),
+                  rule.required.allSatisfy({ $0.matches(text, scratch: scratch.match) }) else { return nil }
+            return codes.resolve(resolution, severity: rule.severity, message: text, scratch: scratch.match, add: add)
+        }
     }
 
     /// Convenience for tests and `rules test`: classifies a string.

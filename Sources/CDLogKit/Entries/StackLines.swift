@@ -1,0 +1,47 @@
+import CDLogCore
+
+/// The frame lines of a stack pasted into a console entry, told apart from the words of its message: a
+/// crash reporter's `N  image  0x… symbol + 20`, the address-less `N | symbol (file.c:12)`, gdb's and lldb's
+/// `#N 0x… in symbol`, lldb's `frame #N: 0x…`, under the indentation, quote marks (`> `) and `at ` that
+/// pages and runtimes (Kotlin/Native, .NET) put before them.
+enum StackLines {
+    /// True when `line` (without its line break) is one frame of a stack.
+    static func isFrame(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, ByteClass.isBlank(line[i]) || line[i] == UInt8(ascii: ">") { i += 1 }
+        if line.hasPrefix("at ", at: i) { i = ByteScan.spaces(line, at: i + 3) }
+        guard i < line.count else { return false }
+        let rest = UnsafeRawBufferPointer(rebasing: line[i...])
+        switch rest[0] {
+        case 48...57: return XcodeConsoleFormat.isFrameLine(rest)
+        case UInt8(ascii: "#"): return XcodeConsoleFormat.isDebuggerFrameLine(rest)
+        case UInt8(ascii: "f"): return rest.hasPrefix("frame #")
+        default: return false
+        }
+    }
+
+    /// `message` without its frame lines (the lines kept in order, each with its line break), or nil when
+    /// no line of it is a frame.
+    static func withoutFrames(_ message: UnsafeRawBufferPointer) -> [UInt8]? {
+        var kept: [UInt8] = []
+        var sawFrame = false
+        var start = 0
+        while start < message.count {
+            var end = start
+            while end < message.count, message[end] != 0x0A { end += 1 }
+            let line = UnsafeRawBufferPointer(rebasing: message[start..<end])
+            if isFrame(line) {
+                if !sawFrame {
+                    sawFrame = true
+                    kept.reserveCapacity(message.count)
+                    kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: message[0..<start]))
+                }
+            } else if sawFrame {
+                kept.append(contentsOf: line)
+                kept.append(0x0A)
+            }
+            start = end + 1
+        }
+        return sawFrame ? kept : nil
+    }
+}

@@ -156,9 +156,19 @@ import Testing
         2023-02-06 18:32:11.595739+0800 App[16074:450406] Code:1, Type:SQLiteGlobal, Msg:table test already exists
         [SQLITERK_CANTOPEN] EXEC FAILED: table test already exists
         """
-        let entries = try TestSupport.entries(text)
-        // The third line's message opens with no tag: the tagged line after it stays its continuation.
-        #expect(entries.map(\.line) == [1, 2, 3])
+        // Mostly bare (three bare lines open messages, one line is prefixed): the tagged line after the
+        // prefixed one is a message of its own too (X-P02's labels).
+        #expect(try TestSupport.entries(text).map(\.line) == [1, 2, 3, 4])
+        // Mostly prefixed: a bare tagged line under a prefixed message whose text opens with no tag is its
+        // continuation.
+        let prefixed = """
+        2023-02-06 18:32:11.595000+0800 App[16074:450406] Opening the database
+        2023-02-06 18:32:11.595100+0800 App[16074:450406] Checking pages
+        [SQLITERK_OK] Begin parsing sqlite_master...
+        2023-02-06 18:32:11.595739+0800 App[16074:450406] Code:1, Type:SQLiteGlobal, Msg:table test already exists
+        [SQLITERK_CANTOPEN] EXEC FAILED: table test already exists
+        """
+        #expect(try TestSupport.entries(prefixed).map(\.line) == [1, 2, 4])
     }
 
     /// Crashlytics sets a blank line between its header block (`Crashed: queue`, the trap) and the crashed
@@ -278,6 +288,48 @@ import Testing
         #expect(entries[2].endLine == 5)
     }
 
+    /// A capture that is mostly bare with a prefixed line or two (an app's `print` output around one
+    /// NSLog line, a page quoting a launch log) is read as bare text below its prefixed lines too: a bare
+    /// line at the margin opens a message. A dictionary's description that lost its indentation stays with
+    /// the error that opened it, and the decision is the whole source's, so blocks split alike.
+    @Test func aMostlyBareCaptureOpensMessagesOnBareLines() throws {
+        let text = "2026-09-22 12:33:07.431 game[1303:144015] UIApplicationMain(1, 0x800fedd8, (null), AppController)\n"
+            + "LC32: skipping nonexistent protocol UIAccelerometerDelegate\n"
+            + "Database is located at /var/mobile/Containers/Data/Application/X/Library/Caches/Analytics.db\n"
+            + "Error calling sqlite3_step (1: cannot VACUUM - SQL statements in progress) SQLITE_ERROR\n"
+            + "DB Query: VACUUM;\n"
+            + "Error calling sqlite3_step (1: cannot VACUUM - SQL statements in progress) SQLITE_ERROR\n"
+            + "DB Query: VACUUM;\n"
+            + "-> applicationDidFinishLaunching()\n"
+        #expect(try TestSupport.detect(text) == .nslog)
+        #expect(FormatDetector.isMostlyBare(ArraySlice(Array(text.utf8)), format: .nslog))
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 2, 3, 4, 6, 8])
+        // The statement line under its error: the error decides, not the statement's context rule.
+        let failure = try #require(TestSupport.classify(entries[3].message))
+        #expect(failure.category == .store && failure.severity == .error, "\(failure.rule.id)")
+        let blocks = try HostileLogInputTests.splitInBlocks(Array(text.utf8), format: .nslog, chunk: 7, blockSize: 64)
+        #expect(blocks.map(\.line) == entries.map(\.line))
+
+        let dump = "2014-12-25 17:21:43.550 Movies[850:73643] file:///var/mobile/Documents/Movies.sqlite\n"
+            + "2014-12-25 17:21:43.568 Movies[850:73643] CoreData: error: -addPersistentStoreWithType:SQLite configuration:(null) "
+            + "URL:file:///var/mobile/Documents/Movies.sqlite options:(null) ... returned error Error Domain=NSCocoaErrorDomain "
+            + "Code=134100 \"(null)\" UserInfo={metadata={\n"
+            + "NSPersistenceFrameworkVersion = 519;\nNSStoreModelVersionIdentifiers =     (\n\"\"\n);\n"
+            + "NSStoreType = SQLite;\n\"_NSAutoVacuumLevel\" = 2;\n"
+            + "}, reason=The model used to open the store is incompatible with the one used to create the store}\n"
+            + "Unresolved error, quitting\n"
+            + "(lldb) \n"
+        #expect(FormatDetector.isMostlyBare(ArraySlice(Array(dump.utf8)), format: .nslog))
+        #expect(try TestSupport.entries(dump).map(\.line) == [1, 2, 10, 11])
+
+        // A capture that is mostly prefixed keeps a bare line at the margin as the message's rest.
+        let prefixed = "2026-09-22 12:33:07.431 game[1303:144015] Saving\n2026-09-22 12:33:07.432 game[1303:144015] Saved\n"
+            + "2026-09-22 12:33:07.433 game[1303:144015] Result:\nLine of the same message\n"
+        #expect(!FormatDetector.isMostlyBare(ArraySlice(Array(prefixed.utf8)), format: .nslog))
+        #expect(try TestSupport.entries(prefixed).map(\.line) == [1, 2, 3])
+    }
+
     @Test func bareLinesOfOneLoggerAndTrapsStartMessages() throws {
         // In a prefixed capture: a logger's repeated tag opens a message, and so does a Swift trap. Above the
         // first prefixed line every bare line that is not indented opens a message (O-P01's labels).
@@ -287,8 +339,16 @@ import Testing
             + "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n"
             + "2015-01-17 17:14:05.273 App[9127:68817565] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException'\n"
             + "SR-Info: not the tag of the open entry, a continuation\n"
+        // The capture is mostly bare (one prefixed line): below the prefixed line too a bare line at the
+        // margin opens a message.
         let entries = try TestSupport.entries(text, format: .nslog)
-        #expect(entries.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(entries.map(\.line) == [1, 2, 3, 4, 5, 6])
+        // Mostly prefixed, a bare line that is not the open message's tag continues it.
+        let prefixed = "2015-01-17 17:14:05.270 App[9127:68817565] SR-Info: Saving\n"
+            + "2015-01-17 17:14:05.271 App[9127:68817565] SR-Info: Saved\n"
+            + "2015-01-17 17:14:05.273 App[9127:68817565] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException'\n"
+            + "SR-Info: not the tag of the open entry, a continuation\n"
+        #expect(try TestSupport.entries(prefixed, format: .nslog).map(\.line) == [1, 2, 3])
         let bracketed = try TestSupport.entries("[Sync] started\n[Sync] finished with 3 changes\n[Sync] done", format: .nslog)
         #expect(bracketed.map(\.line) == [1, 2, 3])
     }

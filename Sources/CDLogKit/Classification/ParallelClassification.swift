@@ -17,6 +17,8 @@ final class ParallelClassification: @unchecked Sendable {
     let run: ClassifyRun
     let reader: LineReader
     let format: InputFormat
+    /// The whole source's `EntrySplitter.bareLinesOpen`, given to every part's splitter.
+    let bareLinesOpen: Bool
     let sourceName: String
     let isCutPoint: (UnsafeRawBufferPointer) -> Bool
     /// Parts cut but not merged, at most.
@@ -48,11 +50,12 @@ final class ParallelClassification: @unchecked Sendable {
         var flushAfter: Bool
     }
 
-    init(run: ClassifyRun, reader: LineReader, format: InputFormat, sourceName: String,
+    init(run: ClassifyRun, reader: LineReader, format: InputFormat, bareLinesOpen: Bool, sourceName: String,
          isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, merger: ClassifyRun.Merger) {
         self.run = run
         self.reader = reader
         self.format = format
+        self.bareLinesOpen = bareLinesOpen
         self.sourceName = sourceName
         self.isCutPoint = isCutPoint
         self.merger = merger
@@ -90,7 +93,7 @@ final class ParallelClassification: @unchecked Sendable {
             case .block(let block, let context):
                 outcome = Result {
                     let blockReader = LineReader(block: block, name: sourceName)
-                    let batch = try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format),
+                    let batch = try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format, bareLinesOpen: bareLinesOpen),
                                                  sourceName: sourceName, scratches: scratches, context: context,
                                                  renderedStorage: renderer == nil ? [] : renderedStorage.take())
                     assert(batch.lines == block.lineCount, "a block's lines were miscounted")
@@ -135,7 +138,7 @@ final class ParallelClassification: @unchecked Sendable {
                         guard ready else { return ClassifyRun.Batch() }
                         let first = results.withLock { entriesBefore }
                         var streamed = try run.classify(
-                            splitter: try EntrySplitter(reader: spanReader, forcedFormat: format),
+                            splitter: try EntrySplitter(reader: spanReader, forcedFormat: format, bareLinesOpen: bareLinesOpen),
                             sourceName: sourceName, scratches: scratches,
                             context: ClassifyRun.PartContext(linesBefore: linesHandedOut),
                             streaming: { [self] entry, index in

@@ -11,18 +11,28 @@ import CrashReports
 public struct EntrySplitter {
     public let reader: LineReader
     public let format: InputFormat
+    /// Whether bare lines among the prefixed ones open messages as in bare console text: a source that is
+    /// mostly bare with a few prefixed lines (`FormatDetector.isMostlyBare`). Always false for bare text.
+    public let bareLinesOpen: Bool
     /// Set by a caller that does not want every entry (a classifying run: `QuietEntrySkipper`): after each
     /// header line of a format with a C header parser, it may skip that entry and the ones after it, which
     /// are then counted, not emitted. Nil: every entry is emitted.
     public var skipper: (any EntrySkipper)?
 
-    /// Opens the splitter over `reader`; `forcedFormat` skips detection.
-    public init(reader: LineReader, forcedFormat: InputFormat? = nil) throws {
+    /// Opens the splitter over `reader`; `forcedFormat` skips detection. `bareLinesOpen` is read from the
+    /// source's first bytes when not given; a part of a source (a block of a parallel run) is given the
+    /// whole source's.
+    public init(reader: LineReader, forcedFormat: InputFormat? = nil, bareLinesOpen: Bool? = nil) throws {
         self.reader = reader
         if let forcedFormat {
             format = forcedFormat
         } else {
             format = try FormatDetector.detect(try reader.peek(FormatDetector.sampleBytes), sourceName: reader.sourceName)
+        }
+        if let bareLinesOpen {
+            self.bareLinesOpen = bareLinesOpen
+        } else {
+            self.bareLinesOpen = try FormatDetector.isMostlyBare(reader.peek(FormatDetector.sampleBytes), format: format)
         }
     }
 
@@ -146,6 +156,7 @@ public struct EntrySplitter {
         // checked for exclusivity at run time (about six checks per line); the helpers are static and
         // take what they change as inout.
         let sourceName = reader.sourceName
+        let bareLinesOpen = self.bareLinesOpen
         let skipper = lineFormat.headerParser == nil ? nil : self.skipper
         let headerParser = lineFormat.headerParser
         while try reader.nextLine({ line, truncated in
@@ -188,9 +199,14 @@ public struct EntrySplitter {
                 // opens an entry as it did in the capture.
                 header = indented
             }
-            if header != nil { seenPrefix = true } else if prefixed, !seenPrefix, open {
-                // Before the capture's first prefixed line (a build's or a tool's output pasted above it)
-                // no prefixed message is open to continue: lines are read as bare console text.
+            // Whether this line is read as bare console text: every line of bare text; in a prefixed
+            // capture a line without the prefix before the first prefixed line (a build's or a tool's
+            // output pasted above it: no prefixed message is open to continue), and every such line of a
+            // capture that is mostly bare (there a bare line is more likely another message than the rest
+            // of a prefixed one).
+            var readBare = !prefixed
+            if header != nil { seenPrefix = true } else if prefixed, open, !seenPrefix || bareLinesOpen {
+                readBare = true
                 header = XcodeConsoleFormat().header(of: line)
             }
             if header == nil, prefixed, XcodeConsoleFormat.startsEntryWord(line, at: 0) {
@@ -227,7 +243,7 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0,
+            if header != nil, open, readBare, pendingBlankLines == 0,
                EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: entry.message.bytes)
                 || EntrySplitter.continuesOpenCKError(line, after: entry.message.bytes) {
                 // A dictionary or argument list the printer broke over lines (`… {sound: true, badge: true,` /
@@ -235,39 +251,39 @@ public struct EntrySplitter {
                 // up to the one that closes it belong to it.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines > 0 {
+            if header != nil, open, readBare, pendingBlankLines > 0 {
                 // Only a crash header block is still open after a blank line in bare text: what follows it is
                 // its thread or its trap's message, or else a message of its own.
                 if EntrySplitter.continuesCrashHeaderBlock(line) { header = nil } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 }
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.announcesUncaughtException(entry.message.bytes) {
+            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.announcesUncaughtException(entry.message.bytes) {
                 // AppKit prints `An uncaught exception was raised`, then the reason and the backtrace on lines
                 // of their own: one exception.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
+            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
                 // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
+            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
                 // Python prints the exception that ended a traceback at the left margin, under the last
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
+            if header != nil, open, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
                EntrySplitter.isSectionHeading(entry.message.bytes) {
                 // A crash report's `Application Specific Information:` quoted alone: its text follows it.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, line.first == UInt8(ascii: "*"),
+            if header != nil, open, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "*"),
                EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
             }
-            if header != nil, open, !prefixed, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
+            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
                 header = nil
@@ -625,10 +641,16 @@ public struct EntrySplitter {
     /// True when the open message (up to its first 16 KiB) has opened more brackets than it closed, and
     /// `line` is a field of a structure, not a sentence: `Name: value` or `name = value` (a word of letters,
     /// digits, `_` and `.` first), such as the `Entity: attribute` list inside a userInfo's reason. A
-    /// sentence after a cut line with an open bracket stays a message of its own.
+    /// sentence after a cut line with an open bracket stays a message of its own. A quoted key or item of a
+    /// dictionary's or array's description (`"_NSAutoVacuumLevel" = 2;`, `""`, `"a",`) is a field too: a page
+    /// that dropped the description's indentation left them at the margin.
     static func staysInsideOpenBracket(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.count <= 16 << 10, let first = line.first, (first | 0x20) >= 97, (first | 0x20) <= 122,
-              !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
+        guard message.count <= 16 << 10, let first = line.first else { return false }
+        if first == UInt8(ascii: "\""), let last = line.last {
+            let closes = last == UInt8(ascii: "\"") || last == UInt8(ascii: ";") || last == UInt8(ascii: ",")
+            return line.count >= 2 && closes && depth(of: message) > 0
+        }
+        guard (first | 0x20) >= 97, (first | 0x20) <= 122, !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
         var i = 1
         while i < line.count, i < 64, isNameByte(line[i]) { i += 1 }
         guard i < line.count else { return false }

@@ -80,6 +80,41 @@ public enum FormatDetector {
         return lineFormats[scores.firstIndex(of: best)!].format
     }
 
+    /// True when a source of a prefixed `format` is mostly bare console text: among the sample's lines
+    /// that start at the left margin and are no continuation (not indented, no frame, no `}`), those the
+    /// bare reader would open a message with outnumber the prefixed ones more than twice. A page that
+    /// quotes one NSLog line above an app's `print` output, a simulator log whose one syslog line sits among
+    /// relayed ones: there a bare line is another message, not the rest of the prefixed one above it. A
+    /// capture that is mostly prefixed keeps its bare lines as continuations (a multi-line message).
+    /// Decided once per source from the detection sample, so that every block of it is split alike.
+    public static func isMostlyBare(_ sample: ArraySlice<UInt8>, format: InputFormat) -> Bool {
+        guard format != .xcode, format != .crashReport, format != .logJSON, format != .logNDJSON else { return false }
+        let lineFormat = lineFormat(for: format)
+        let bare = XcodeConsoleFormat()
+        var prefixedLines = 0
+        var bareOpeners = 0
+        var lines = 0
+        Array(sample).withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count, lines < sampleLines {
+                var end = start
+                while end < raw.count, raw[end] != 10 { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, raw[lineEnd - 1] == 13 { lineEnd -= 1 }
+                let line = UnsafeRawBufferPointer(rebasing: raw[start..<lineEnd])
+                start = end + 1
+                guard let first = line.first, !ByteClass.isBlank(first) else { continue }
+                lines += 1
+                if lineFormat.header(of: line) != nil {
+                    prefixedLines += 1
+                } else if bare.header(of: line) != nil {
+                    bareOpeners += 1
+                }
+            }
+        }
+        return prefixedLines > 0 && bareOpeners > 2 * prefixedLines
+    }
+
     /// True when some line of the sample opens with a console entry word (`CoreData:`, `error:`, a level
     /// word, `SwiftData`…), a known error form (`Error Domain=`, `<CKError`, `*** Terminating app`), or a
     /// crash (a pasted report's `Incident Identifier:`, `Exception Type:`, Crashlytics' `Crashed:`, AppKit's

@@ -29,6 +29,30 @@ import Testing
         }
     }
 
+    /// A stack pasted without its crash line is read by the `input: stack` rules after every other rule
+    /// said nothing, on one thread and on several, whatever the quiet-entry skipper skips; a one-line
+    /// frame and a numbered list are not stacks.
+    @Test func aStackPastedAloneIsATermination() throws {
+        let text = "Saw this on launch:\n\n"
+            + "0   libsystem_platform.dylib   0x00000001c4728f14 _os_unfair_lock_recursive_abort + 36\n"
+            + "1   MyApp                      0x0000000100cc2000 Cache.lock() + 264\n"
+            + "2   MyApp                      0x0000000100cc2538 Cache.item.getter + 76 (Cache.swift:12)\n\n"
+            + "1. Open the app\n2. Tap Sync\n\n"
+            + "3   MyApp                      0x0000000100cc2538 Cache.item.getter + 76\n"
+        for threads in [1, 3] {
+            let (reporter, _) = try Self.run(text, threads: threads, blockSize: 64, all: true)
+            let verdicts = reporter.entries.map { "\($0.entry.line) \($0.classification?.rule.id ?? "-")" }
+            #expect(verdicts == ["1 -", "3 crash.pasted-stack", "7 -", "8 -", "10 -"], "\(verdicts)")
+            let stack = try #require(reporter.entries.first { $0.entry.line == 3 }?.classification)
+            #expect(stack.category == .crash && stack.severity == .fatal)
+        }
+        // Persistence frames in the stack name the area, as for any termination no rule explained.
+        let sqlite = "0   libsqlite3.dylib   0x00000001c33d5c04 sqlite3BtreeMovetoUnpacked + 1076\n"
+            + "1   libsqlite3.dylib   0x00000001c33d5c04 sqlite3VdbeExec + 1076\n"
+        let stored = try #require(TestSupport.classify(sqlite))
+        #expect(stored.severity == .fatal && stored.category == .store, "\(stored.rule.id) \(stored.category)")
+    }
+
     @Test func echoesFoldAcrossBlockBoundaries() throws {
         var text = ""
         for i in 0..<400 {

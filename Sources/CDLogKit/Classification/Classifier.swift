@@ -13,8 +13,11 @@ public final class Classifier: Sendable {
     public let ruleSet: RuleSet
     /// The literals `Classifier.admitting(_:ruleSet:)` added a gate for (nil: none).
     public let admittedLiterals: [[UInt8]]?
-    /// Rules in rank order: priority, then severity, then declaration order.
+    /// Rules in rank order: priority, then severity, then declaration order (the `stack` rules apart).
     public let rankedRules: [Rule]
+    /// The rules for a stack pasted without its crash line (`input: stack`), in rank order: tried only on a
+    /// console entry that opens with a frame and that no other rule classified.
+    public let stackRules: [Rule]
     private let prefilter: Prefilter
     private let extractors: BuiltinExtractors
     /// The literals each pattern run after a rule's patterns matched (fields, `exclude`, built-in
@@ -40,18 +43,20 @@ public final class Classifier: Sendable {
     private init(ruleSet: RuleSet, admittedLiterals: [[UInt8]]?) throws {
         self.ruleSet = ruleSet
         self.admittedLiterals = admittedLiterals
-        rankedRules = ruleSet.rules.sorted { $0.outranks($1) }
+        let ranked = ruleSet.rules.sorted { $0.outranks($1) }
+        rankedRules = ranked.filter { $0.input != .stack }
+        stackRules = ranked.filter { $0.input == .stack }
         extractors = try BuiltinExtractors()
         prefilter = Prefilter(patterns: rankedRules.map(\.patterns), required: rankedRules.map(\.required))
         codes = ruleSet.codes
         var gated = extractors.patterns
-        for rule in rankedRules { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }
+        for rule in ranked { gated += rule.fieldPatterns.map(\.regex) + rule.excluded }
         let storage = FrozenStorage()
         gateStorage = storage
         gates = gated.compactMap { regex in LiteralGate(pattern: regex, storage: storage).map { (ObjectIdentifier(regex), $0) } }
         var moved: [ObjectIdentifier: [(area: Int, twin: Rule)]] = [:]
         var movedRules: [Rule] = []
-        for rule in rankedRules + (codes?.resolvedRules ?? []) {
+        for rule in ranked + (codes?.resolvedRules ?? []) {
             for (index, area) in (codes?.areas ?? []).enumerated() where area.moves(ruleID: rule.id) {
                 // A row of the finding's own category holds it there (a nearer frame that says the crash is
                 // the app's own keeps a deeper one from moving it); its name and advice are still added.
@@ -62,12 +67,12 @@ public final class Classifier: Sendable {
         }
         areaTwins = moved
         var twins: [ObjectIdentifier: Rule] = [:]
-        for rule in rankedRules + (codes?.resolvedRules ?? []) + movedRules where rule.severity < .fatal {
+        for rule in ranked + (codes?.resolvedRules ?? []) + movedRules where rule.severity < .fatal {
             twins[ObjectIdentifier(rule)] = rule.with(severity: .fatal)
         }
         fatalTwins = twins
         var lowered: [ObjectIdentifier: Rule] = [:]
-        for rule in rankedRules + (codes?.resolvedRules ?? []) + movedRules + Array(twins.values) where rule.severity == .fatal {
+        for rule in ranked + (codes?.resolvedRules ?? []) + movedRules + Array(twins.values) where rule.severity == .fatal {
             lowered[ObjectIdentifier(rule)] = rule.with(severity: .error)
         }
         caughtTwins = lowered
@@ -85,6 +90,7 @@ public final class Classifier: Sendable {
         ruleSet = base.ruleSet
         admittedLiterals = base.admittedLiterals
         rankedRules = base.rankedRules
+        stackRules = base.stackRules
         self.prefilter = prefilter
         extractors = base.extractors
         gates = base.gates
@@ -154,6 +160,19 @@ public final class Classifier: Sendable {
     /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
+        let found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
+        // A stack pasted without its crash line (its first line a frame) that nothing else named.
+        guard found == nil, !isCrashReport, !stackRules.isEmpty, StackLines.opensWithFrame(message) else { return found }
+        for rule in stackRules {
+            if let verdict = verdict(of: rule, message: message, preset: preset, isCrashReport: false, scratch: scratch) { return verdict }
+        }
+        return nil
+    }
+
+    /// The first reading of `message`, and the reading with its lines joined where that says more.
+    @inline(__always)
+    private func classifyReading(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
+                                 isCrashReport: Bool, scratch: Scratch) -> Classification? {
         let first = classifyOnce(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
         // A message a poster or a page wrapped (`… claim the NSManagedObject\nsubclass 'Item'`) is read
         // again with its lines joined when the first reading found nothing better than a catch-all; the
@@ -215,68 +234,91 @@ public final class Classifier: Sendable {
                 }
             }
             guard let groups, let winningPattern else { continue }
-            // Patterns run after a match only where the entry holds one of the literals they need.
-            func mayMatch(_ regex: PCRERegex) -> Bool {
-                scratch.gates[ObjectIdentifier(regex)]?.mayMatch(message) ?? true
-            }
-            guard rule.required.allSatisfy({ $0.matches(message, scratch: scratch.match) }),
-                  !rule.excluded.contains(where: { mayMatch($0) && $0.matches(message, scratch: scratch.match) }) else { continue }
-            var fields = preset
-            // Room for the usual handful at once, not grown one append at a time (three allocations).
-            fields.reserveCapacity(preset.count + 8)
-            func add(_ name: String, _ value: String) {
-                if !fields.contains(where: { $0.name == name }) { fields.append((name, value)) }
-            }
-            var verdict = rule
-            if let resolution = rule.resolution {
-                guard let codes, let resolved = resolve(rule, resolution, codes, message: message, scratch: scratch, add: add) else { continue }
-                verdict = resolved
-            }
-            for (name, number) in winningPattern.groupNames {
-                if number < groups.count, let range = groups[number] {
-                    add(name, message.trimmedText(range))
-                }
-            }
-            for (name, regex) in rule.fieldPatterns {
-                guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch.match) else { continue }
-                if regex.groupNames.isEmpty {
-                    if found.count > 1, let range = found[1] { add(name, message.trimmedText(range)) }
-                } else {
-                    for (group, number) in regex.groupNames where number < found.count {
-                        if let range = found[number] { add(group, message.trimmedText(range)) }
-                    }
-                }
-            }
-            for extractor in rule.extractors {
-                for (name, value) in extractors.extract(extractor, from: message, scratch: scratch.match, mayMatch: mayMatch) {
-                    add(name, value)
-                }
-            }
-            // A generic finding in a log (a crash no rule explained, a file code) takes the area its entry
-            // names. A crash report stays `crash` (docs/domain.md): its blamed cause and frames say where.
-            if !isCrashReport, let candidates = areaTwins[ObjectIdentifier(verdict)], let codes,
-               let moved = codes.nearestArea(candidates, in: message, ranges: [0..<message.count], scratch: scratch.match) {
-                add("area", codes.areas[moved.area].name)
-                verdict = moved.twin
-            }
-            // A fatal wrapper (an uncaught exception, `Fatal error:`, a `try!` trap) raises what it wraps.
-            if verdict.severity < .fatal, let codes,
-               let wrapper = codes.fatalWrapper(in: message, scratch: scratch.match),
-               let twin = fatalTwins[ObjectIdentifier(verdict)] {
-                add("fatal", wrapper.name)
-                verdict = twin
-            }
-            // Something caught the exception and went on (a test runner's `failed: caught "N"`, AppKit's run
-            // loop, a notification center): a failed test or a logged exception, not a termination.
-            if verdict.severity == .fatal, let codes, !codes.catchers.isEmpty,
-               let catcher = codes.catcher(in: message, scratch: scratch.match),
-               let twin = caughtTwins[ObjectIdentifier(verdict)] {
-                add("caught", catcher.name)
-                verdict = twin
-            }
-            return Classification(rule: verdict, fields: fields)
+            if let verdict = finish(rule, groups: groups, pattern: winningPattern, message: message, preset: preset,
+                                    isCrashReport: isCrashReport, scratch: scratch) { return verdict }
         }
         return nil
+    }
+
+    /// `rule`'s verdict on `message` when one of its patterns matches and the rest of it agrees (for the
+    /// rules tried outside the prefilter); nil otherwise.
+    private func verdict(of rule: Rule, message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
+                         isCrashReport: Bool, scratch: Scratch) -> Classification? {
+        for pattern in rule.patterns {
+            if let found = pattern.firstMatch(in: message, scratch: scratch.match) {
+                return finish(rule, groups: found, pattern: pattern, message: message, preset: preset,
+                              isCrashReport: isCrashReport, scratch: scratch)
+            }
+        }
+        return nil
+    }
+
+    /// The finding of `rule`, whose `pattern` matched `message` with `groups`: nil when its `require` or
+    /// `exclude` patterns or its data say no; else its fields, moved to the area the entry names, raised by
+    /// a fatal wrapper, lowered where the exception was caught.
+    @inline(__always)
+    private func finish(_ rule: Rule, groups: [Range<Int>?], pattern winningPattern: PCRERegex, message: UnsafeRawBufferPointer,
+                        preset: [(name: String, value: String)], isCrashReport: Bool, scratch: Scratch) -> Classification? {
+        // Patterns run after a match only where the entry holds one of the literals they need.
+        func mayMatch(_ regex: PCRERegex) -> Bool {
+            scratch.gates[ObjectIdentifier(regex)]?.mayMatch(message) ?? true
+        }
+        guard rule.required.allSatisfy({ $0.matches(message, scratch: scratch.match) }),
+              !rule.excluded.contains(where: { mayMatch($0) && $0.matches(message, scratch: scratch.match) }) else { return nil }
+        var fields = preset
+        // Room for the usual handful at once, not grown one append at a time (three allocations).
+        fields.reserveCapacity(preset.count + 8)
+        func add(_ name: String, _ value: String) {
+            if !fields.contains(where: { $0.name == name }) { fields.append((name, value)) }
+        }
+        var verdict = rule
+        if let resolution = rule.resolution {
+            guard let codes, let resolved = resolve(rule, resolution, codes, message: message, scratch: scratch, add: add) else { return nil }
+            verdict = resolved
+        }
+        for (name, number) in winningPattern.groupNames {
+            if number < groups.count, let range = groups[number] {
+                add(name, message.trimmedText(range))
+            }
+        }
+        for (name, regex) in rule.fieldPatterns {
+            guard mayMatch(regex), let found = regex.firstMatch(in: message, scratch: scratch.match) else { continue }
+            if regex.groupNames.isEmpty {
+                if found.count > 1, let range = found[1] { add(name, message.trimmedText(range)) }
+            } else {
+                for (group, number) in regex.groupNames where number < found.count {
+                    if let range = found[number] { add(group, message.trimmedText(range)) }
+                }
+            }
+        }
+        for extractor in rule.extractors {
+            for (name, value) in extractors.extract(extractor, from: message, scratch: scratch.match, mayMatch: mayMatch) {
+                add(name, value)
+            }
+        }
+        // A generic finding in a log (a crash no rule explained, a file code) takes the area its entry
+        // names. A crash report stays `crash` (docs/domain.md): its blamed cause and frames say where.
+        if !isCrashReport, let candidates = areaTwins[ObjectIdentifier(verdict)], let codes,
+           let moved = codes.nearestArea(candidates, in: message, ranges: [0..<message.count], scratch: scratch.match) {
+            add("area", codes.areas[moved.area].name)
+            verdict = moved.twin
+        }
+        // A fatal wrapper (an uncaught exception, `Fatal error:`, a `try!` trap) raises what it wraps.
+        if verdict.severity < .fatal, let codes,
+           let wrapper = codes.fatalWrapper(in: message, scratch: scratch.match),
+           let twin = fatalTwins[ObjectIdentifier(verdict)] {
+            add("fatal", wrapper.name)
+            verdict = twin
+        }
+        // Something caught the exception and went on (a test runner's `failed: caught "N"`, AppKit's run
+        // loop, a notification center): a failed test or a logged exception, not a termination.
+        if verdict.severity == .fatal, let codes, !codes.catchers.isEmpty,
+           let catcher = codes.catcher(in: message, scratch: scratch.match),
+           let twin = caughtTwins[ObjectIdentifier(verdict)] {
+            add("caught", catcher.name)
+            verdict = twin
+        }
+        return Classification(rule: verdict, fields: fields)
     }
 
     /// The verdict the data gives `rule` (whose patterns matched `message`), nil when it has none.

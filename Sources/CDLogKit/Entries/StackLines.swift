@@ -20,6 +20,15 @@ enum StackLines {
         }
     }
 
+    /// True when the first line of `message` with text is a frame.
+    static func opensWithFrame(_ message: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
+        while start < message.count, message[start] == 0x0A || ByteClass.isBlank(message[start]) { start += 1 }
+        var end = start
+        while end < message.count, message[end] != 0x0A { end += 1 }
+        return start < end && isFrame(UnsafeRawBufferPointer(rebasing: message[start..<end]))
+    }
+
     /// `message` without its frame lines (the lines kept in order, each with its line break), or nil when
     /// no line of it is a frame.
     static func withoutFrames(_ message: UnsafeRawBufferPointer) -> [UInt8]? {

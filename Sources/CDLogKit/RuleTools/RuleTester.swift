@@ -69,7 +69,7 @@ public struct RuleTester {
                 scratch.exceededMatchLimit = false
                 if classifier.ruleMatches(rule, text: example.text, scratch: scratch) {
                     failures.append(Failure(location: example.location, ruleID: rule.id, message: "nomatch example is matched by the rule"))
-                } else if let other = classifier.classify(text: example.text, isCrashReport: rule.input != .log, scratch: scratch),
+                } else if let other = classifier.classify(text: example.text, isCrashReport: rule.input.readsCrashReports, scratch: scratch),
                           other.category != rule.category, other.rule.resolution == nil,
                           !other.rule.id.hasPrefix("code."), !other.rule.id.hasPrefix("fallback."), !other.rule.id.hasPrefix("activity.") {
                     failures.append(Failure(location: example.location, ruleID: rule.id,
@@ -94,7 +94,7 @@ public struct RuleTester {
             try splitter.forEachEntry { raw in
                 guard first else { return }
                 first = false
-                result = classifier.classify(message: raw.message.bytes, isCrashReport: rule.input != .log, scratch: scratch)
+                result = classifier.classify(message: raw.message.bytes, isCrashReport: rule.input.readsCrashReports, scratch: scratch)
             }
         } catch {
             return "example could not be read as \(wrapping.rawValue): \(error)"

@@ -11,12 +11,20 @@ public enum RuleInput: String, CaseIterable, Sendable {
     case crash
     /// Both, e.g. a termination code that appears in reports and in pasted log lines.
     case any
+    /// Console entries that open with a stack frame (`StackLines`) and that no other rule classified: a
+    /// crashed thread pasted without its crash line. Tried only there, outside the prefilter, so that a
+    /// pattern for frames (short literals, `0x`) costs nothing on other entries.
+    case stack
 
     func applies(toCrashReport isCrashReport: Bool) -> Bool {
         switch self {
         case .any: return true
         case .crash: return isCrashReport
         case .log: return !isCrashReport
+        case .stack: return false
         }
     }
+
+    /// Whether the rule's examples are crash-report summaries (`rules test` classifies them as such).
+    var readsCrashReports: Bool { self == .crash || self == .any }
 }

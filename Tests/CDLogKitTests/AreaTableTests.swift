@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func everyMovableIDNamesARule() throws {
-        let ids = Set(TestSupport.classifier.rankedRules.map(\.id) + Self.codes.resolvedRules.map(\.id))
+        let ids = Set(TestSupport.classifier.rankedRules.map(\.id) + TestSupport.classifier.stackRules.map(\.id) + Self.codes.resolvedRules.map(\.id))
         for area in Self.codes.areas {
             for id in area.moves {
                 let known = id.hasSuffix("*") ? ids.contains { $0.hasPrefix(id.dropLast()) } : ids.contains(id)

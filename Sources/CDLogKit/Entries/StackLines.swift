@@ -1,4 +1,5 @@
 import CDLogCore
+import CScan
 
 /// The frame lines of a stack pasted into a console entry, told apart from the words of its message: a
 /// crash reporter's `N  image  0x… symbol + 20`, the address-less `N | symbol (file.c:12)`, gdb's and lldb's
@@ -20,13 +21,21 @@ enum StackLines {
         }
     }
 
-    /// True when the first line of `message` with text is a frame.
+    /// True when the first line of `message` with text is a frame and another line follows it. Asked of
+    /// every entry no rule named, so the first byte decides most: only a digit, `#`, `f` or `a` (`at `) may
+    /// open a frame, and a message of one line is no stack.
     static func opensWithFrame(_ message: UnsafeRawBufferPointer) -> Bool {
         var start = 0
-        while start < message.count, message[start] == 0x0A || ByteClass.isBlank(message[start]) { start += 1 }
-        var end = start
-        while end < message.count, message[end] != 0x0A { end += 1 }
-        return start < end && isFrame(UnsafeRawBufferPointer(rebasing: message[start..<end]))
+        while start < message.count, message[start] == 0x0A || ByteClass.isBlank(message[start]) || message[start] == UInt8(ascii: ">") {
+            start += 1
+        }
+        guard start < message.count else { return false }
+        let first = message[start]
+        guard (first >= 48 && first <= 57) || first == UInt8(ascii: "#") || first == UInt8(ascii: "f") || first == UInt8(ascii: "a"),
+              let base = message.baseAddress else { return false }
+        let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(base + start, message.count - start, $0.baseAddress, 1) }
+        guard newline >= 0 else { return false }
+        return isFrame(UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)]))
     }
 
     /// `message` without its frame lines (the lines kept in order, each with its line break), or nil when

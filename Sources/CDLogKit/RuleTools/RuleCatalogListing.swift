@@ -41,8 +41,15 @@ public enum RuleCatalogListing {
         }
         let examples = set.rules.reduce(0) { $0 + $1.matchExamples.count + $1.nomatchExamples.count }
         out += "\n\(set.rules.count) rules in \(Set(set.rules.map(\.category)).count) categories, \(examples) examples\n"
-        out += "prefilter: " + Prefilter(patterns: set.rules.map(\.patterns), required: set.rules.map(\.required)).statistics + "\n"
-        let ungated = set.rules.filter { rule in rule.patterns.contains { RequiredLiterals.of(pattern: $0.pattern) == nil } }
+        // The `stack` rules are tried outside the prefilter, only on entries that open with a frame.
+        let filtered = set.rules.filter { $0.input != .stack }
+        out += "prefilter: " + Prefilter(patterns: filtered.map(\.patterns), required: filtered.map(\.required)).statistics + "\n"
+        let stackRules = set.rules.filter { $0.input == .stack }
+        if !stackRules.isEmpty {
+            out += "\(stackRules.count) rules read only entries that open with a stack frame, after every other rule: "
+                + stackRules.map(\.id).joined(separator: ", ") + "\n"
+        }
+        let ungated = filtered.filter { rule in rule.patterns.contains { RequiredLiterals.of(pattern: $0.pattern) == nil } }
         if !ungated.isEmpty {
             out += "\(ungated.count) rules have a pattern without a required literal (checked with PCRE2 on every entry): "
                 + ungated.map(\.id).joined(separator: ", ") + "\n"

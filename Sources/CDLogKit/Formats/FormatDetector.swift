@@ -54,25 +54,13 @@ public enum FormatDetector {
 
     private static func scoreLines(_ bytes: ArraySlice<UInt8>) -> InputFormat {
         var scores = [Int](repeating: 0, count: lineFormats.count)
-        var lines = 0
-        let array = Array(bytes)
-        array.withUnsafeBytes { raw in
-            var start = 0
-            while start < raw.count, lines < sampleLines {
-                var end = start
-                while end < raw.count, raw[end] != 10 { end += 1 }
-                var lineEnd = end
-                if lineEnd > start, raw[lineEnd - 1] == 13 { lineEnd -= 1 }
-                let line = UnsafeRawBufferPointer(rebasing: raw[start..<lineEnd])
-                if !line.isEmpty {
-                    lines += 1
-                    for (index, format) in lineFormats.enumerated()
-                    where format.header(of: line) != nil || format.indentedHeader(of: line) != nil {
-                        scores[index] += 1
-                    }
-                }
-                start = end + 1
+        forEachSampleLine(bytes) { line in
+            guard !line.isEmpty else { return false }
+            for (index, format) in lineFormats.enumerated()
+            where format.header(of: line) != nil || format.indentedHeader(of: line) != nil {
+                scores[index] += 1
             }
+            return true
         }
         guard let best = scores.max(), best > 0 else { return .xcode }
         // A few prefixed lines among many bare ones still make the source prefixed: the bare lines are
@@ -93,26 +81,33 @@ public enum FormatDetector {
         let bare = XcodeConsoleFormat()
         var prefixedLines = 0
         var bareOpeners = 0
-        var lines = 0
-        Array(sample).withUnsafeBytes { raw in
+        forEachSampleLine(sample) { line in
+            guard let first = line.first, !ByteClass.isBlank(first) else { return false }
+            if lineFormat.header(of: line) != nil {
+                prefixedLines += 1
+            } else if bare.header(of: line) != nil {
+                bareOpeners += 1
+            }
+            return true
+        }
+        return prefixedLines > 0 && bareOpeners > 2 * prefixedLines
+    }
+
+    /// Calls `body` with each line of `bytes` (without its `\n` or `\r\n`) until `sampleLines` lines for
+    /// which it returned true (the lines it counts).
+    private static func forEachSampleLine(_ bytes: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) -> Bool) {
+        Array(bytes).withUnsafeBytes { raw in
             var start = 0
-            while start < raw.count, lines < sampleLines {
+            var counted = 0
+            while start < raw.count, counted < sampleLines {
                 var end = start
                 while end < raw.count, raw[end] != 10 { end += 1 }
                 var lineEnd = end
                 if lineEnd > start, raw[lineEnd - 1] == 13 { lineEnd -= 1 }
-                let line = UnsafeRawBufferPointer(rebasing: raw[start..<lineEnd])
+                if body(UnsafeRawBufferPointer(rebasing: raw[start..<lineEnd])) { counted += 1 }
                 start = end + 1
-                guard let first = line.first, !ByteClass.isBlank(first) else { continue }
-                lines += 1
-                if lineFormat.header(of: line) != nil {
-                    prefixedLines += 1
-                } else if bare.header(of: line) != nil {
-                    bareOpeners += 1
-                }
             }
         }
-        return prefixedLines > 0 && bareOpeners > 2 * prefixedLines
     }
 
     /// True when some line of the sample opens with a console entry word (`CoreData:`, `error:`, a level

@@ -190,7 +190,9 @@ public final class Classifier: Sendable {
         return !second.rule.isCatchAll && second.rule.outranks(first.rule) ? second : first
     }
 
-    /// `message` with each line break and the white space around it replaced by one space.
+    /// `message` with each line break and the white space around it replaced by one space. A code
+    /// comment's marker opening a continuation line (`/// future backing data`, `// …`) goes with it: a
+    /// message quoted in a comment was wrapped by the comment, not by the program.
     static func joinedLines(_ message: UnsafeRawBufferPointer) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(message.count)
@@ -201,6 +203,14 @@ public final class Classifier: Sendable {
                 while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
                 var j = i + 1
                 while j < message.count, message[j] == 0x0A || message[j] == 0x0D || message[j] == 0x20 || message[j] == 0x09 { j += 1 }
+                if j + 2 < message.count, message[j] == UInt8(ascii: "/"), message[j + 1] == UInt8(ascii: "/") {
+                    var k = j + 2
+                    while k < message.count, message[k] == UInt8(ascii: "/") { k += 1 }
+                    if k < message.count, message[k] == 0x20 || message[k] == 0x09 {
+                        j = k
+                        while j < message.count, message[j] == 0x20 || message[j] == 0x09 { j += 1 }
+                    }
+                }
                 if !out.isEmpty, j < message.count { out.append(0x20) }
                 i = j
                 continue

@@ -14,12 +14,12 @@ import Testing
         #expect(records.count >= 1500, "Eval/dev holds \(records.count) records")
         let score = try CorpusEvaluation(classifier: TestSupport.classifier).score(records)
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
-        // Floors just under the part's figures; each retired holdout (round 18's scored 71.6 %, 75 of 96
+        // Floors just under the part's figures; each retired holdout (round 19's scored 45.9 %, 131 of 134
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
-        #expect(score.categoryAccuracy >= 0.87, "category accuracy \(score.categoryAccuracy)")
-        #expect(score.severityAgreement >= 0.87, "severity agreement \(score.severityAgreement)")
+        #expect(score.categoryAccuracy >= 0.86, "category accuracy \(score.categoryAccuracy)")
+        #expect(score.severityAgreement >= 0.86, "severity agreement \(score.severityAgreement)")
         #expect(score.falseAlarms <= 2, "\(score.falseAlarms) noise lines reported above info")
-        #expect(score.boundaryAccuracy >= 0.93, "paste boundaries \(score.boundaryAccuracy)")
+        #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 
     @Test func aBadRecordIsOneLineNamingItsPlace() throws {

@@ -106,6 +106,35 @@ import Testing
         #expect(lines.first == 2 && lines.count >= 2)
     }
 
+    /// A paste a page HTML-escaped (`&lt;CKError …&gt;`, `&quot;`) is read as the console printed it, on
+    /// every chunking (an entity cut between reads included); a log that holds raw `<` is left alone, and
+    /// an `&` that starts no known entity is kept.
+    @Test func anHTMLEscapedPasteIsReadAsPrinted() throws {
+        let printed = "2024-01-01 10:00:01.000000+0000 App[1:2] <CKError 0x600000c3a1c0: \"Quota Exceeded\" (25/2035); server message = \"Quota exceeded\">\n"
+            + "2024-01-01 10:00:02.000000+0000 App[1:2] Saved 3 items & 2 notes; R&D; &copy; kept\n"
+        let escaped = printed.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        #expect(HTMLEntitySource.isEscaped(Array(escaped.utf8)))
+        let plain = try Self.findings(Array(printed.utf8))
+        #expect(plain.first?.hasPrefix("cloudkit.") == true || plain.first?.hasPrefix("account.") == true || plain.first?.hasPrefix("code.") == true, "\(plain)")
+        for chunk in [1, 3, 7, 1 << 16] {
+            #expect(try Self.findings(Array(escaped.utf8), chunk: chunk) == plain, "chunks of \(chunk)")
+        }
+        #expect(!HTMLEntitySource.isEscaped(Array("a &lt;b&gt; and a raw <private> value &quot;x&quot;".utf8)))
+        #expect(!HTMLEntitySource.isEscaped(Array("one &lt; only".utf8)))
+        // Unknown and unfinished entities stay as they were.
+        let odd = "&lt;x&gt; &copy; &#x27;q&#39; &am &amp"
+        let source = HTMLEntitySource(MemoryByteSource(name: "t", bytes: Array(odd.utf8), chunkSize: 2))
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 5)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if n == 0 { break }
+            out += buffer[0..<n]
+        }
+        #expect(String(decoding: out, as: UTF8.self) == "<x> &copy; 'q' &am &amp")
+    }
+
     @Test func ordinaryLogsAreNotUnwrapped() {
         // Continuation lines are indented, entries are not; a stray quote line is text.
         #expect(TextDecoding.pasteWrapping(Array("CoreData: error: x\n    userInfo = {\n    }\n> not a quote\nCoreData: b\n".utf8), whole: true) == (false, 0))

@@ -7,6 +7,8 @@
 /// - a paste quoted as a whole (`> ` before at least four lines in five, as GitHub, mail and forums quote)
 ///   or indented as a whole (every line of the sample, copied out of a code comment or a list) loses that
 ///   one quote marker or common indentation on every line, so that its entries split as they were printed.
+/// - a paste a page HTML-escaped (two `&lt;`, `&gt;` or `&quot;` or more and no raw `<` or `>` in the first
+///   64 KiB) has its entities decoded (`HTMLEntitySource`);
 /// - mandiant's `unifiedlog_iterator` CSV becomes its JSON Lines (`UnifiedLogCSVSource`).
 /// Anything else is handed on untouched (a UTF-8 BOM is left for format detection). Line numbers do not
 /// change: no line is added or removed.
@@ -39,6 +41,11 @@ public enum TextDecoding {
         if UnifiedLogCSVSource.isUnifiedLogCSV(sample.prefix) {
             // unifiedlog_iterator's CSV: read as its JSON Lines (one object per record, line numbers kept).
             return UnifiedLogCSVSource(current)
+        }
+        if HTMLEntitySource.isEscaped(sample.prefix) {
+            // A page escaped the paste (`&lt;Warning&gt;`): read as it was printed.
+            sample = try SampledSource.sampling(HTMLEntitySource(current), upTo: sampleBytes)
+            current = sample
         }
         let wrapping = pasteWrapping(sample.prefix, whole: sample.prefix.count < sampleBytes)
         if wrapping.quoted || wrapping.indent > 0 {

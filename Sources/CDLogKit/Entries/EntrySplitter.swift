@@ -715,6 +715,9 @@ public struct EntrySplitter {
         // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
         // Swift runtime prints a trap on a line of its own.
         if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) || isShellPrompt(line) { return true }
+        // The C++ runtime ending the process after the exception's report (`libc++abi.dylib: terminating with
+        // uncaught exception of type NSException`, `libc++abi: terminating due to uncaught exception …`).
+        if line.hasPrefix("libc++abi") || line.hasPrefix("terminating with uncaught exception") { return true }
         // A line stamped with a date and time in another logger's style (`2019-11-28 18:12:32:176 App[…]`,
         // `2021-03-17T21:30:40.435Z error: …`) is another message, whatever the capture's own prefix.
         if ByteScan.timestamp(line, at: 0) != nil { return true }

@@ -5,7 +5,7 @@ import CDLogCore
 /// A line starts a new entry unless it is a continuation: it begins with whitespace (and is not a
 /// leading-space `CoreData:`/`error:` line or a sentence after one space), `}`, `)`, `Error Domain=` or `<CKError`, FMDB's
 /// `DB Query:` / `DB Path:` lines (docs/classify.md, "Input formats"), or
-/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`, `libc++abi…`), the rest of
+/// it is a backtrace line (`3  CoreData  0x… symbol`, `*** First throw call stack:`), the rest of
 /// lldb's stop report (`->  0x…`, `image`symbol:`, `Target 0: (App) stopped.`), or the wrapped rest of an
 /// exception line (`reason: '…'`, a line opening with `'` or `:`).
 public struct XcodeConsoleFormat: LineFormat {
@@ -51,8 +51,9 @@ public struct XcodeConsoleFormat: LineFormat {
         // (`libsystem_platform.dylib`_platform_memset:`), its instructions (`->  0x1c9401934 <+36>: …`) and
         // `Target 0: (Runner) stopped.`
         if XcodeConsoleFormat.continuesDebuggerStop(line) { return nil }
-        if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw")
-            || line.hasPrefix("libc++abi") || line.hasPrefix("terminating with uncaught exception") { return nil }
+        // The C++ runtime's `libc++abi.dylib: terminating with uncaught exception of type NSException` under
+        // the backtrace is a line of its own: the process ending, printed after the exception's report.
+        if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw") { return nil }
         // An exception line wrapped by the poster or a page: the reason, the quoted name or the rest of a
         // selector (`: the entity … is not key value coding-compliant`) on a line of its own.
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")

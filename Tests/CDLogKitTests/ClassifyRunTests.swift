@@ -46,6 +46,12 @@ import Testing
             let stack = try #require(reporter.entries.first { $0.entry.line == 3 }?.classification)
             #expect(stack.category == .crash && stack.severity == .fatal)
         }
+        // A crash report's thread heading over the frames opens the stack too.
+        let thread = "Thread 4:: Dispatch queue: com.example.import\n"
+            + "0   libobjc.A.dylib    0x00007fff5cc496bc objc_msgSend + 60\n"
+            + "1   MyApp              0x0000000100cc2538 Importer.run() + 74\n"
+        #expect(TestSupport.classify(thread)?.rule.id == "crash.pasted-stack")
+        #expect(TestSupport.classify("Thread 4:: Dispatch queue: com.example.import\nThe import finished")?.rule.id == nil)
         // Persistence frames in the stack name the area, as for any termination no rule explained.
         let sqlite = "0   libsqlite3.dylib   0x00000001c33d5c04 sqlite3BtreeMovetoUnpacked + 1076\n"
             + "1   libsqlite3.dylib   0x00000001c33d5c04 sqlite3VdbeExec + 1076\n"

@@ -21,9 +21,11 @@ enum StackLines {
         }
     }
 
-    /// True when the first line of `message` with text is a frame and another line follows it. Asked of
-    /// every entry no rule named, so the first byte decides most: only a digit, `#`, `f` or `a` (`at `) may
-    /// open a frame, and a message of one line is no stack.
+    /// True when the first line of `message` with text is a frame and another line follows it, or when it
+    /// is a crash report's thread heading (`Thread 4:: Dispatch queue: NSPersistentStoreCoordinator 0x…`,
+    /// `Thread 2 name: …`) and the line under it a frame. Asked of every entry no rule named, so the first
+    /// byte decides most: only a digit, `#`, `f`, `a` (`at `) or `T` may open a stack, and a message of one
+    /// line is no stack.
     static func opensWithFrame(_ message: UnsafeRawBufferPointer) -> Bool {
         var start = 0
         while start < message.count, message[start] == 0x0A || ByteClass.isBlank(message[start]) || message[start] == UInt8(ascii: ">") {
@@ -31,11 +33,25 @@ enum StackLines {
         }
         guard start < message.count else { return false }
         let first = message[start]
-        guard (first >= 48 && first <= 57) || first == UInt8(ascii: "#") || first == UInt8(ascii: "f") || first == UInt8(ascii: "a"),
+        guard (first >= 48 && first <= 57) || first == UInt8(ascii: "#") || first == UInt8(ascii: "f") || first == UInt8(ascii: "a")
+                || (first == UInt8(ascii: "T") && message.hasPrefix("Thread ", at: start)),
               let base = message.baseAddress else { return false }
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(base + start, message.count - start, $0.baseAddress, 1) }
         guard newline >= 0 else { return false }
-        return isFrame(UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)]))
+        let line = UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])
+        guard first == UInt8(ascii: "T") else { return isFrame(line) }
+        guard isThreadHeading(line) else { return false }
+        let next = start + newline + 1
+        var end = next
+        while end < message.count, message[end] != 0x0A { end += 1 }
+        return isFrame(UnsafeRawBufferPointer(rebasing: message[next..<end]))
+    }
+
+    /// `Thread 4:: Dispatch queue: …`, `Thread 4:`, `Thread 2 name: …`: a crash report's heading over a
+    /// thread's frames.
+    static func isThreadHeading(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("Thread "), let digitsEnd = ByteScan.digits(line, at: 7) else { return false }
+        return line.hasPrefix(":", at: digitsEnd) || line.hasPrefix(" name:", at: digitsEnd)
     }
 
     /// `message` without its frame lines (the lines kept in order, each with its line break), or nil when

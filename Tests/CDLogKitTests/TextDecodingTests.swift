@@ -39,6 +39,18 @@ import Testing
         ("two gzip members", gzip(Array(text.utf8.prefix(150))) + gzip(Array(text.utf8.dropFirst(150)))),
     ]
 
+    /// Everything `source` yields, read `bufferSize` bytes at a time.
+    static func readAll(_ source: any ByteSource, bufferSize: Int) throws -> [UInt8] {
+        var source = source
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: bufferSize)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if n == 0 { return out }
+            out += buffer[0..<n]
+        }
+    }
+
     static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -125,14 +137,7 @@ import Testing
         // Unknown and unfinished entities stay as they were.
         let odd = "&lt;x&gt; &copy; &#x27;q&#39; &am &amp"
         let source = HTMLEntitySource(MemoryByteSource(name: "t", bytes: Array(odd.utf8), chunkSize: 2))
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 5)
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
-            if n == 0 { break }
-            out += buffer[0..<n]
-        }
-        #expect(String(decoding: out, as: UTF8.self) == "<x> &copy; 'q' &am &amp")
+        #expect(String(decoding: try Self.readAll(source, bufferSize: 5), as: UTF8.self) == "<x> &copy; 'q' &am &amp")
     }
 
     @Test func ordinaryLogsAreNotUnwrapped() {
@@ -155,15 +160,8 @@ import Testing
     @Test func invalidUnitsBecomeReplacementCharacters() throws {
         // A lone high surrogate, a lone low surrogate, an odd trailing byte.
         let bytes: [UInt8] = [0xFF, 0xFE, 0x61, 0, 0x00, 0xD8, 0x62, 0, 0x00, 0xDC, 0x0A, 0, 0x63]
-        var source = try TextDecoding.prepare(MemoryByteSource(name: "t", bytes: bytes, chunkSize: 1))
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 3)
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
-            if n == 0 { break }
-            out += buffer[0..<n]
-        }
-        #expect(String(decoding: out, as: UTF8.self) == "a\u{FFFD}b\u{FFFD}\n\u{FFFD}")
+        let source = try TextDecoding.prepare(MemoryByteSource(name: "t", bytes: bytes, chunkSize: 1))
+        #expect(String(decoding: try Self.readAll(source, bufferSize: 3), as: UTF8.self) == "a\u{FFFD}b\u{FFFD}\n\u{FFFD}")
     }
 
     @Test func brokenGzipIsOneLine() throws {

@@ -403,6 +403,11 @@ import Testing
 
     /// Paste shapes whose entry boundaries are the whole check: (what, text, format, first lines of the entries).
     static let pasteShapes: [(String, String, InputFormat, [Int])] = [
+        // Swift's runtime under a `fatal error:` line (BN-P06's shape): `Current stack trace:` and the frames.
+        ("swift runtime stack trace", "Test Case '-[T.T testA]' started.\nfatal error: unexpectedly found nil while unwrapping an Optional value\n"
+            + "Current stack trace:\n0    libswiftCore.dylib   0x0000000105750cc0 swift_reportError + 132\n"
+            + "1    libswiftCore.dylib   0x000000010576e070 _swift_stdlib_reportFatalError + 61\nTest Suite 'All tests' failed.",
+         .xcode, [1, 2, 6]),
         // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread and
         // its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
         ("lldb stop report", "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"

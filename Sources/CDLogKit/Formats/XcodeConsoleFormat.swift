@@ -53,7 +53,9 @@ public struct XcodeConsoleFormat: LineFormat {
         if XcodeConsoleFormat.continuesDebuggerStop(line) { return nil }
         // The C++ runtime's `libc++abi.dylib: terminating with uncaught exception of type NSException` under
         // the backtrace is a line of its own: the process ending, printed after the exception's report.
-        if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw") { return nil }
+        // Swift 3–5's runtime prints `Current stack trace:` and the frames under its `fatal error:` line.
+        if line.hasPrefix("*** First throw call stack") || line.hasPrefix("*** Call stack at first throw")
+            || line.hasPrefix("Current stack trace:") { return nil }
         // An exception line wrapped by the poster or a page: the reason, the quoted name or the rest of a
         // selector (`: the entity … is not key value coding-compliant`) on a line of its own.
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")

@@ -164,7 +164,7 @@ public final class Classifier: Sendable {
         // A stack pasted without its crash line (its first line a frame) that nothing else named.
         guard found == nil, !isCrashReport, !stackRules.isEmpty, StackLines.opensWithFrame(message) else { return found }
         for rule in stackRules {
-            if let verdict = verdict(of: rule, message: message, preset: preset, isCrashReport: false, scratch: scratch) { return verdict }
+            if let verdict = verdict(of: rule, message: message, preset: preset, scratch: scratch) { return verdict }
         }
         return nil
     }
@@ -250,14 +250,14 @@ public final class Classifier: Sendable {
         return nil
     }
 
-    /// `rule`'s verdict on `message` when one of its patterns matches and the rest of it agrees (for the
-    /// rules tried outside the prefilter); nil otherwise.
+    /// `rule`'s verdict on console `message` when one of its patterns matches and the rest of it agrees
+    /// (the `stack` rules, tried outside the prefilter); nil otherwise.
     private func verdict(of rule: Rule, message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
-                         isCrashReport: Bool, scratch: Scratch) -> Classification? {
+                         scratch: Scratch) -> Classification? {
         for pattern in rule.patterns {
             if let found = pattern.firstMatch(in: message, scratch: scratch.match) {
                 return finish(rule, groups: found, pattern: pattern, message: message, preset: preset,
-                              isCrashReport: isCrashReport, scratch: scratch)
+                              isCrashReport: false, scratch: scratch)
             }
         }
         return nil

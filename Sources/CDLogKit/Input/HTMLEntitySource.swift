@@ -47,19 +47,14 @@ final class HTMLEntitySource: ConvertingSource {
     /// for `<`, `>` or `"`, and not one raw `<` or `>` (a console prints `<private>`, `<CKError …>`,
     /// `<NSManagedObject: 0x…>` as they are; a page that escaped them left none).
     static func isEscaped(_ bytes: [UInt8]) -> Bool {
-        var entities = 0
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
+        var found = 0
+        for (i, b) in bytes.enumerated() {
             if b == UInt8(ascii: "<") || b == UInt8(ascii: ">") { return false }
-            if b == UInt8(ascii: "&") {
-                let rest = bytes[(i + 1)...]
-                if rest.starts(with: Array("lt;".utf8)) || rest.starts(with: Array("gt;".utf8)) || rest.starts(with: Array("quot;".utf8)) {
-                    entities += 1
-                }
-            }
-            i += 1
+            if b == UInt8(ascii: "&"), markupEntities.contains(where: { bytes[i...].starts(with: $0) }) { found += 1 }
         }
-        return entities >= 2
+        return found >= 2
     }
+
+    /// The entities that stand for markup: a page that escaped a paste escaped these.
+    private static let markupEntities: [[UInt8]] = [Array("&lt;".utf8), Array("&gt;".utf8), Array("&quot;".utf8)]
 }

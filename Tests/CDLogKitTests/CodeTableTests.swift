@@ -146,6 +146,14 @@ import Testing
         #expect(TestSupport.classify(event)?.category == .sync)
         let chained = #"CoreData: error: Store failed to load. Error Domain=NSCocoaErrorDomain Code=260 "x" UserInfo={NSFilePath=/x/Model.sqlite}"#
         #expect(TestSupport.classify(chained)?.severity == .error)
+        // An App Group container's path and a class named for a store are a store's context too.
+        let group = #"Unable to create the shared folder: Error Domain=NSCocoaErrorDomain Code=513 "You don’t have permission to save the file “Documents” in the folder “Library”." UserInfo={NSFilePath=/private/var/mobile/Containers/Shared/AppGroup/62A6/Library/Documents}"#
+        #expect(TestSupport.classify(group)?.rule.id == "code.cocoa.513")
+        let named = #"Unable to initialize CXCallDirectoryStore for reading and writing: Error Domain=NSCocoaErrorDomain Code=513 "x""#
+        #expect(TestSupport.classify(named)?.rule.id == "code.cocoa.513")
+        // A word that only starts with a capital, or a store a page names in prose, is not a class.
+        #expect(TestSupport.classify(#"Store the pattern first: Error Domain=NSCocoaErrorDomain Code=260 "x""#) == nil)
+        #expect(TestSupport.classify(#"Saving the sticker to the App Store folder failed: Error Domain=NSCocoaErrorDomain Code=513 "x""#) == nil)
     }
 
     /// True when a wrapper's or catcher's pattern matches its own example.
@@ -238,6 +246,28 @@ import Testing
         for line in ["1. Open the app", "12 tests failed", "at least 2 stores", "frame rate dropped"] {
             #expect(!Array(line.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(line)")
         }
+    }
+
+    @Test func framesPrintedWithoutANumberAreFrames() throws {
+        // sample / spindump / Instruments, Sentry's image-relative form, Xcode's debug navigator.
+        for frame in ["sqlite3VdbeExec (in libsqlite3.dylib) + 2044", "0pcache1FetchStage2 (in MyApp) pcache1.c:910",
+                      "sqlite3 +0x017e98 sqlite3DbFreeNN sqlite3.c:26936", "sqlite3ExprListAppend 0x000000011fa5a9f5",
+                      "  __pthread_kill (in libsystem_kernel.dylib) + 8"] {
+            #expect(Array(frame.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(frame)")
+        }
+        for line in ["Saving (in background) now", "Retry +0x10 later", "Object at 0x00000001a46ef5dc was released",
+                     "handle 0x1f", "CoreData: error: (in Model) failed"] {
+            #expect(!Array(line.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(line)")
+        }
+        // Pasted alone, such a stack is a termination the area table places; one line of it is not a stack.
+        let stack = "sqlite3ExprListAppend 0x000000011fa5a9f5\nyy_reduce 0x000000011fa3da54\nsqlite3RunParser 0x000000011f9d4727\nsqlite3_prepare 0x000000011f9d1fbc"
+        let finding = try #require(TestSupport.classify(stack))
+        #expect(finding.rule.id == "crash.pasted-stack" && finding.category == .store && finding.severity == .fatal,
+                "\(finding.rule.id) \(finding.category) \(finding.severity)")
+        #expect(TestSupport.classify("Saved object 0x00000001a46ef5dc\nReloading the list")?.rule.id != "crash.pasted-stack")
+        // The splitter keeps such frames under the line above them.
+        let entries = try TestSupport.entries("CoreData: error: SQLite error code:11, 'database disk image is malformed'\nsqlite3VdbeExec (in libsqlite3.dylib) + 2044\nsqlite3_step (in libsqlite3.dylib) + 68\nApp launched")
+        #expect(entries.count == 2, "\(entries.count)")
     }
 
     @Test func theCodeRuleAdmitsEveryPrintedName() throws {

@@ -16,6 +16,16 @@ import Testing
         #expect(result.field("reason") == "This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.")
     }
 
+    @Test func xcodesBannerReasonDecidesTheCategoryWithoutAFrameworkName() throws {
+        // Xcode's `Thread 1: "reason"` names no framework; Core Data's own wording is enough.
+        let keyPath = #"Thread 1: "keypath title not found in entity VocabInfo""#
+        let result = try #require(TestSupport.classify(keyPath))
+        #expect(result.rule.id == "exception.keypath-not-in-entity" && result.category == .model && result.severity == .fatal,
+                "\(result.rule.id)")
+        let ordered = #"Thread 1: "NSManagedObjects of entity 'ScanSession' do not support -mutableSetValueForKey: for the property 'devices'""#
+        #expect(TestSupport.classify(ordered)?.rule.id == "exception.set-proxy-on-ordered")
+    }
+
     @Test func theParenthesisSaysWhyTheStoreNeverLoaded() throws {
         let migration = "NSInternalInconsistencyException: This NSPersistentStoreCoordinator has no persistent stores (schema mismatch or migration failure).  It cannot perform a save operation."
         #expect(TestSupport.classify(migration)?.category == .migration)

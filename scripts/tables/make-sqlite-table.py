@@ -42,12 +42,12 @@ PRIMARY = {
     "SQLITE_RANGE": ("store", "error", "A bind parameter index is out of range.", "A raw SQL statement binds the wrong number of parameters."),
     "SQLITE_NOTADB": ("store", "error", "The file opened is not a database file (or is encrypted).", "Something other than a store sits at the store URL (a partial copy, an encrypted or zeroed file): check it with walcheck, restore or recreate it."),
     "SQLITE_NOTICE": ("store", "info", "A notice from sqlite3_log.", "Informational."),
-    "SQLITE_WARNING": ("store", "warning", "A warning from sqlite3_log.", "Informational unless it repeats."),
+    "SQLITE_WARNING": ("store", "warning", "A warning from sqlite3_log; its messages name an open database file that was deleted, renamed or hard-linked under the connection, so later writes go to a file nobody will open again.", "For a file deleted or renamed while open, find what replaced it under the connection (a reset that deletes files instead of calling destroyPersistentStore, a backup or sync tool, an extension); other warnings are informational unless they repeat."),
     "SQLITE_ROW": ("store", "debug", "sqlite3_step has another row ready.", "Not an error."),
     "SQLITE_DONE": ("store", "debug", "sqlite3_step has finished executing.", "Not an error."),
 }
 
-# extended name: (severity or None, meaning)
+# extended name: (severity or None, meaning[, advice]); without advice, the primary code's
 EXTENDED = {
     "SQLITE_AUTH_USER": (None, "The user-authentication extension denied the operation: the connection is not logged in as a user allowed to do it."),
     "SQLITE_IOERR_SHORT_READ": (None, "A read returned fewer bytes than asked for (the file is shorter than SQLite expects: truncated or replaced while open)."),
@@ -87,7 +87,8 @@ EXTENDED = {
     "SQLITE_CONSTRAINT_PRIMARYKEY": (None, "A PRIMARY KEY constraint failed."),
     "SQLITE_NOTICE_RECOVER_WAL": ("info", "SQLite recovered frames from a WAL left by an earlier connection (normal after the app was killed)."),
     "SQLITE_NOTICE_RECOVER_ROLLBACK": ("info", "SQLite rolled back a hot journal left by an earlier connection."),
-    "SQLITE_WARNING_AUTOINDEX": ("info", "SQLite built an automatic index for a query: a missing index in the model may slow it."),
+    "SQLITE_WARNING_AUTOINDEX": ("info", "SQLite built an automatic index for a query: a missing index in the model may slow it.",
+                                 "Add a fetch index (or the attribute's Indexed setting) in the model for the column the query filters or sorts on."),
     "SQLITE_OK_LOAD_PERMANENTLY": ("debug", "An extension loaded permanently (not an error)."),
     "SQLITE_OK_SYMLINK": ("debug", "Internal: the path was a symlink (not an error)."),
 }
@@ -131,6 +132,8 @@ MESSAGES = {
     "SQLITE_CONSTRAINT_NOTNULL": ["NOT NULL constraint failed"],
     "SQLITE_CONSTRAINT_FOREIGNKEY": ["FOREIGN KEY constraint failed"],
     "SQLITE_CONSTRAINT_CHECK": ["CHECK constraint failed"],
+    # sqlite3_log(SQLITE_WARNING, …) from the Unix VFS when it checks a database file it holds open.
+    "SQLITE_WARNING": ["file unlinked while open", "file renamed while open", "multiple links to file", "cannot fstat db file"],
 }
 
 def main():
@@ -168,7 +171,9 @@ def main():
         out.append("  - {code: %d, name: %s%s, category: %s, severity: %s%s, meaning: %s, advice: %s%s}" % (value, name, success(name), category, severity, generic, q(meaning), q(advice), messages(name)))
     for name, base, value in sorted(extended, key=lambda e: e[2]):
         category, severity, meaning, advice = PRIMARY[base]
-        own_severity, own_meaning = EXTENDED.get(name, (None, None))
+        own = EXTENDED.get(name, (None, None))
+        own_severity, own_meaning = own[0], own[1]
+        advice = own[2] if len(own) > 2 else advice
         severity = own_severity or severity
         meaning = own_meaning or ("%s (%s)." % (meaning.rstrip("."), name[len(base) + 1:].lower().replace("_", " ")))
         out.append("  - {code: %d, name: %s%s, category: %s, severity: %s, meaning: %s, advice: %s%s}" % (value, name, success(name), category, severity, q(meaning), q(advice), messages(name)))

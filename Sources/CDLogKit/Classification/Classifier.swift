@@ -181,6 +181,8 @@ public final class Classifier: Sendable {
         guard !isCrashReport, first == nil || first!.rule.isCatchAll else { return first }
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
         guard newline >= 0, newline + 1 < message.count else { return first }
+        // A stack's lines are frames, not a wrapped sentence: joined, `symbol 0x…` frames would read as words.
+        if StackLines.opensWithFrame(message) { return first }
         var joined = Classifier.joinedLines(message)
         let second = joined.withUnsafeMutableBytes {
             classifyOnce(message: UnsafeRawBufferPointer($0), preset: preset, isCrashReport: false, scratch: scratch)

@@ -44,6 +44,8 @@ public struct XcodeConsoleFormat: LineFormat {
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
         // gdb's and lldb's `bt` (`#1 0x97a016af in pthread_mutex_lock ()`).
         if first == UInt8(ascii: "#"), XcodeConsoleFormat.isDebuggerFrameLine(line) { return nil }
+        // Frames printed without a number (`symbol (in Image) + 8`, `image +0x… symbol`, `symbol 0x…`).
+        if StackLines.isSymbolFrame(line) { return nil }
         // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
         // `Fatal Exception: …`, `EXC_BAD_ACCESS …`): the trap and the crashed thread's name stay with it.
         if XcodeConsoleFormat.isCrashBlockLine(line) { return nil }

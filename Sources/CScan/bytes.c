@@ -106,3 +106,52 @@ size_t cscan_count_byte(const void *bytes, size_t length, unsigned char byte) {
     for (; i < length; i++) count += p[i] == byte;
     return count;
 }
+
+static int cscan_symbol_byte(unsigned char b) {
+    return ((unsigned)((b | 0x20) - 'a') < 26u) || ((unsigned)(b - '0') < 10u) || b == '_' || b == '.' || b == '$';
+}
+
+static int cscan_hex_digit(unsigned char b) {
+    return ((unsigned)(b - '0') < 10u) || ((unsigned)((b | 0x20) - 'a') < 6u);
+}
+
+int cscan_symbol_frame(const unsigned char *p, size_t n) {
+    size_t i = 0;
+    while (i < n && cscan_symbol_byte(p[i])) i++;
+    if (i < 2 || i + 4 >= n || p[i] != ' ') return 0;
+    size_t j;
+    switch (p[i + 1]) {
+    case '(':
+        if (p[i + 2] != 'i' || p[i + 3] != 'n' || p[i + 4] != ' ') return 0;
+        j = i + 5;
+        while (j < n && p[j] != ')' && p[j] != ' ' && p[j] != '\t' && p[j] != '\n' && p[j] != '\r') j++;
+        if (j >= n || p[j] != ')' || j <= i + 5) return 0;
+        j++;
+        if (j >= n || p[j] == '\n' || p[j] == '\r') return 1;
+        if (p[j] != ' ' || j + 1 >= n) return 0;
+        if (p[j + 1] == '+' || p[j + 1] == '(' || p[j + 1] == '[') return 1;
+        {
+            size_t k = j + 1;
+            while (k < n && cscan_symbol_byte(p[k])) k++;
+            return k > j + 1 && k + 1 < n && p[k] == ':' && (unsigned)(p[k + 1] - '0') < 10u;
+        }
+    case '+': {
+        if (p[i + 2] != '0' || (p[i + 3] | 0x20) != 'x') return 0;
+        j = i + 4;
+        while (j < n && cscan_hex_digit(p[j])) j++;
+        if (j - (i + 4) < 4 || j + 1 >= n || p[j] != ' ') return 0;
+        unsigned char next = p[j + 1];
+        return cscan_symbol_byte(next) || next == '-' || next == '+' || next == '[';
+    }
+    case '0': {
+        if ((p[i + 2] | 0x20) != 'x') return 0;
+        j = i + 3;
+        while (j < n && cscan_hex_digit(p[j])) j++;
+        if (j - (i + 3) < 8) return 0;
+        while (j < n && (p[j] == ' ' || p[j] == '\t')) j++;
+        return j == n || p[j] == '\r' || p[j] == '\n';
+    }
+    default:
+        return 0;
+    }
+}

@@ -241,6 +241,16 @@ import Testing
         // The words above the frames still decide when they name the area.
         let named = "CoreData: error: migration of the legacy store failed\n0   App   0x100a2c3f4 -[Importer attributes] + 36"
         #expect(TestSupport.classify(named)?.rule.id == "fallback.migration")
+        // A Swift trap's source location is where the code ran, not what went wrong: its path's words
+        // (`…/Database/…`) do not give the trap an area.
+        for trap in ["Fatal error: Unexpectedly found nil while unwrapping an Optional value: file /Users/me/App/Common/Database/DataManager.swift, line 35",
+                     "App/Database/SQLiteStore.swift:42: Fatal error: Unexpectedly found nil while unwrapping an Optional value"] {
+            let verdict = TestSupport.classify(trap)
+            #expect(verdict?.category == .crash && verdict?.severity == .fatal, "\(trap) → \(verdict?.rule.id ?? "nil")")
+        }
+        let location = Array("x App/Database/Store.swift:42: y file /a/b/Store.swift, line 7 z".utf8)
+        #expect(location.withUnsafeBytes { StackLines.withoutSourceLocations($0) }.map { String(decoding: $0, as: UTF8.self) } == "x   y   z")
+        #expect(Array("Store.swift is missing".utf8).withUnsafeBytes { StackLines.withoutSourceLocations($0) } == nil)
         // What counts as a frame: the forms pages and runtimes print, not a numbered sentence.
         for frame in ["0   CoreFoundation  0x1a7bee86c __exceptionPreprocess + 220", "> 3 | sqlite3WalCheckpoint (wal.c:3285)",
                       "    at 1   App.dylib  0x10c2ddcdf  kfun:kotlin.Exception#<init>(kotlin.String?)",

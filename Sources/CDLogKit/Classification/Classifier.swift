@@ -334,13 +334,22 @@ public final class Classifier: Sendable {
     }
 
     /// The verdict the data gives `rule` (whose patterns matched `message`), nil when it has none.
-    /// The fallbacks read the words a message carries, not the frames of a stack pasted with it: a symbol
-    /// (`-[BAUserSQLiteDatasource attributes]`, `FMDatabaseQueue inDatabase:`) names code that ran, not what
-    /// went wrong, and where a crash happened is the area table's to say. An entry whose persistence words
-    /// or failure words are all in frames is left to the rules for terminations.
+    /// The fallbacks read the words a message carries, not the frames of a stack pasted with it nor the
+    /// source location of a Swift trap: a symbol (`-[BAUserSQLiteDatasource attributes]`, `FMDatabaseQueue
+    /// inDatabase:`) or a file (`…/Database/Store.swift:42`) names code that ran, not what went wrong, and
+    /// where a crash happened is the area table's to say. An entry whose persistence words or failure words
+    /// are all in frames or source locations is left to the rules for terminations.
     private func resolve(_ rule: Rule, _ resolution: RuleResolution, _ codes: CodeCatalog, message: UnsafeRawBufferPointer,
                          scratch: Scratch, add: (String, String) -> Void) -> Rule? {
-        guard resolution == .fallback || resolution == .activity, let words = StackLines.withoutFrames(message) else {
+        guard resolution == .fallback || resolution == .activity else {
+            return codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add)
+        }
+        var words = StackLines.withoutFrames(message)
+        if let located = (words.map { $0.withUnsafeBytes { StackLines.withoutSourceLocations($0) } }
+                          ?? StackLines.withoutSourceLocations(message)) {
+            words = located
+        }
+        guard let words else {
             return codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add)
         }
         return words.withUnsafeBytes { text -> Rule? in

@@ -28,50 +28,11 @@ enum StackLines {
     /// - `image +0x17e98 symbol file.c:12`: Sentry's and other symbolicators' image-relative form;
     /// - `symbol 0x000000011fa5a9f5` and nothing after: a frame copied from Xcode's debug navigator.
     ///
-    /// Reads the first token and the bytes after it only, so asking it of a message line costs a few bytes.
+    /// Reads the first token and the bytes after it only (`cscan_symbol_frame`), so asking it of a message
+    /// line costs its first word.
     static func isSymbolFrame(_ line: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i < line.count, isSymbolByte(line[i]) { i += 1 }
-        guard i >= 2, i + 4 < line.count, line[i] == 32 else { return false }
-        switch line[i + 1] {
-        case UInt8(ascii: "("):
-            // ` (in Image)` (an image name has no blank), then the line's end, ` + 8`, ` (file.m:12)`,
-            // ` file.c:910` or ` [0x…]`.
-            guard line.hasPrefix("(in ", at: i + 1) else { return false }
-            var j = i + 5
-            while j < line.count, line[j] != UInt8(ascii: ")"), !ByteClass.isBlankOrLineBreak(line[j]) { j += 1 }
-            guard j < line.count, line[j] == UInt8(ascii: ")"), j > i + 5 else { return false }
-            j += 1
-            guard j < line.count, line[j] != 0x0A, line[j] != 13 else { return true }
-            guard line[j] == 32, j + 1 < line.count else { return false }
-            let next = line[j + 1]
-            if next == UInt8(ascii: "+") || next == UInt8(ascii: "(") || next == UInt8(ascii: "[") { return true }
-            // `file.c:910`: a word with a colon and digits after it.
-            var k = j + 1
-            while k < line.count, isSymbolByte(line[k]) { k += 1 }
-            return k > j + 1 && k + 1 < line.count && line[k] == UInt8(ascii: ":") && ByteScan.isDigit(line[k + 1])
-        case UInt8(ascii: "+"):
-            // ` +0x17e98 symbol`: an offset of four hex digits or more.
-            guard line.hasPrefix("+0x", at: i + 1), let end = ByteScan.hexNumber(line, at: i + 2), end - (i + 4) >= 4,
-                  end + 1 < line.count, line[end] == 32 else { return false }
-            return isSymbolByte(line[end + 1]) || line[end + 1] == UInt8(ascii: "-") || line[end + 1] == UInt8(ascii: "+")
-                || line[end + 1] == UInt8(ascii: "[")
-        case UInt8(ascii: "0"):
-            // ` 0x000000011fa5a9f5` closing the line: a full 64-bit or 32-bit address.
-            guard line[i + 2] == UInt8(ascii: "x"), let end = ByteScan.hexNumber(line, at: i + 1), end - (i + 3) >= 8 else {
-                return false
-            }
-            let after = ByteScan.spaces(line, at: end)
-            return after == line.count || line[after] == 13 || line[after] == 0x0A
-        default:
-            return false
-        }
-    }
-
-    /// A byte of a symbol or image name as the numberless frame forms print it (`sqlite3VdbeExec`,
-    /// `libsqlite3.dylib`, `Foo.bar(_:)` stops at the parenthesis, `$s4Main…`).
-    @inline(__always) private static func isSymbolByte(_ b: UInt8) -> Bool {
-        (b | 0x20) &- 97 < 26 || b &- 48 < 10 || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
+        guard let base = line.baseAddress else { return false }
+        return cscan_symbol_frame(base.assumingMemoryBound(to: UInt8.self), line.count) != 0
     }
 
     /// True when the first line of `message` with text is a frame and another line follows it, or when it
@@ -90,9 +51,9 @@ enum StackLines {
         let first = message[start]
         let numbered = (first >= 48 && first <= 57) || first == UInt8(ascii: "#") || first == UInt8(ascii: "f") || first == UInt8(ascii: "a")
             || (first == UInt8(ascii: "T") && message.hasPrefix("Thread ", at: start))
-        if !numbered, !isSymbolFrame(UnsafeRawBufferPointer(rebasing: message[start...])) { return false }
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(base + start, message.count - start, $0.baseAddress, 1) }
         guard newline >= 0 else { return false }
+        if !numbered, !isSymbolFrame(UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])) { return false }
         let line = UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])
         let next = start + newline + 1
         var end = next
@@ -135,5 +96,42 @@ enum StackLines {
             start = end + 1
         }
         return sawFrame ? kept : nil
+    }
+
+    /// `message` without the source locations a Swift trap prints, or nil when it has none: `file
+    /// /Users/me/App/Database/Store.swift, line 42` (Swift 5.2 and earlier) and `App/Database/Store.swift:42:`
+    /// (later), each replaced by one space. Only `.swift` paths followed by a line number count.
+    static func withoutSourceLocations(_ message: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let base = message.baseAddress else { return nil }
+        var out: [UInt8]? = nil
+        var copied = 0
+        var from = 0
+        while from < message.count {
+            let found = ".swift".withCString { cscan_find(base + from, message.count - from, $0, 6) }
+            guard found >= 0 else { break }
+            let dot = from + found
+            var end = dot + 6
+            from = end
+            // `:42` (and the colon after it) or `, line 42`.
+            if end + 1 < message.count, message[end] == UInt8(ascii: ":"), let digitsEnd = ByteScan.digits(message, at: end + 1) {
+                end = digitsEnd
+                if end < message.count, message[end] == UInt8(ascii: ":") { end += 1 }
+            } else if message.hasPrefix(", line ", at: end), let digitsEnd = ByteScan.digits(message, at: end + 7) {
+                end = digitsEnd
+            } else {
+                continue
+            }
+            var start = dot
+            while start > copied, !ByteClass.isBlankOrLineBreak(message[start - 1]) { start -= 1 }
+            if start >= 5, start - 5 >= copied, message.hasPrefix("file ", at: start - 5) { start -= 5 }
+            if out == nil { out = []; out!.reserveCapacity(message.count) }
+            out!.append(contentsOf: UnsafeRawBufferPointer(rebasing: message[copied..<start]))
+            out!.append(32)
+            copied = end
+            from = end
+        }
+        guard var kept = out else { return nil }
+        kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: message[copied...]))
+        return kept
     }
 }

@@ -21,4 +21,12 @@ long cscan_find_caseless(const void *haystack, size_t haystack_len, const void *
 /// How many of the `length` bytes at `bytes` equal `byte` (thirty-two a step where SSE2 is available).
 size_t cscan_count_byte(const void *bytes, size_t length, unsigned char byte);
 
+/// 1 when the `n` bytes at `p` open with a stack frame printed without a frame number, else 0: one token of
+/// symbol bytes (letters, digits, `_`, `.`, `$`; two at least) and a space, then
+/// - `(in Image)` (no blank inside), then the end, a line break, ` +`, ` (`, ` [` or ` file.c:12`;
+/// - `+0x` and four hex digits or more, a space and a symbol's first byte (Sentry's `image +0x… symbol`);
+/// - `0x` and eight hex digits or more, then only blanks to the end or a line break (`symbol 0x…`).
+/// Asked of every bare console line, so the common case (a word and a space and a letter) costs the word.
+int cscan_symbol_frame(const unsigned char *p, size_t n);
+
 #endif

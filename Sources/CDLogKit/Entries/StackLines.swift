@@ -51,11 +51,11 @@ enum StackLines {
         let first = message[start]
         let numbered = (first >= 48 && first <= 57) || first == UInt8(ascii: "#") || first == UInt8(ascii: "f") || first == UInt8(ascii: "a")
             || (first == UInt8(ascii: "T") && message.hasPrefix("Thread ", at: start))
-        // The token test reads the first word only (it stops at a line break), so it runs before the search
-        // for the line's end.
-        if !numbered, !isSymbolFrame(UnsafeRawBufferPointer(rebasing: message[start...])) { return false }
+        // Most entries no rule named are one line: the search for a line break (SIMD) ends them before any
+        // token is read.
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(base + start, message.count - start, $0.baseAddress, 1) }
         guard newline >= 0 else { return false }
+        if !numbered, !isSymbolFrame(UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])) { return false }
         let line = UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])
         let next = start + newline + 1
         var end = next

@@ -345,10 +345,13 @@ public final class Classifier: Sendable {
             return codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add)
         }
         var words = StackLines.withoutFrames(message)
-        if let located = (words.map { $0.withUnsafeBytes { StackLines.withoutSourceLocations($0) } }
-                          ?? StackLines.withoutSourceLocations(message)) {
-            words = located
+        let withoutLocations: [UInt8]?
+        if let frameless = words {
+            withoutLocations = frameless.withUnsafeBytes { StackLines.withoutSourceLocations($0) }
+        } else {
+            withoutLocations = StackLines.withoutSourceLocations(message)
         }
+        if let withoutLocations { words = withoutLocations }
         guard let words else {
             return codes.resolve(resolution, severity: rule.severity, message: message, scratch: scratch.match, add: add)
         }

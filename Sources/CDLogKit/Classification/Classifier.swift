@@ -160,9 +160,12 @@ public final class Classifier: Sendable {
     /// console rules (`input: log`/`any`).
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
-        let found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
+        var opensWithFrame: Bool? = nil
+        let found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch,
+                                    opensWithFrame: &opensWithFrame)
         // A stack pasted without its crash line (its first line a frame) that nothing else named.
-        guard found == nil, !isCrashReport, !stackRules.isEmpty, StackLines.opensWithFrame(message) else { return found }
+        guard found == nil, !isCrashReport, !stackRules.isEmpty,
+              opensWithFrame ?? StackLines.opensWithFrame(message) else { return found }
         for rule in stackRules {
             if let verdict = verdict(of: rule, message: message, preset: preset, scratch: scratch) { return verdict }
         }
@@ -170,9 +173,11 @@ public final class Classifier: Sendable {
     }
 
     /// The first reading of `message`, and the reading with its lines joined where that says more.
+    /// `opensWithFrame` is set where it had to ask whether the message opens with a stack frame, so the
+    /// caller does not ask again.
     @inline(__always)
     private func classifyReading(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
-                                 isCrashReport: Bool, scratch: Scratch) -> Classification? {
+                                 isCrashReport: Bool, scratch: Scratch, opensWithFrame: inout Bool?) -> Classification? {
         let first = classifyOnce(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
         // A message a poster or a page wrapped (`… claim the NSManagedObject\nsubclass 'Item'`) is read
         // again with its lines joined when the first reading found nothing better than a catch-all; the
@@ -182,7 +187,9 @@ public final class Classifier: Sendable {
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
         guard newline >= 0, newline + 1 < message.count else { return first }
         // A stack's lines are frames, not a wrapped sentence: joined, `symbol 0x…` frames would read as words.
-        if StackLines.opensWithFrame(message) { return first }
+        let stack = StackLines.opensWithFrame(message)
+        opensWithFrame = stack
+        if stack { return first }
         var joined = Classifier.joinedLines(message)
         let second = joined.withUnsafeMutableBytes {
             classifyOnce(message: UnsafeRawBufferPointer($0), preset: preset, isCrashReport: false, scratch: scratch)

@@ -55,8 +55,8 @@ enum StackLines {
         // token is read.
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(base + start, message.count - start, $0.baseAddress, 1) }
         guard newline >= 0 else { return false }
-        if !numbered, !isSymbolFrame(UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])) { return false }
         let line = UnsafeRawBufferPointer(rebasing: message[start..<(start + newline)])
+        if !numbered, !isSymbolFrame(line) { return false }
         let next = start + newline + 1
         var end = next
         while end < message.count, message[end] != 0x0A { end += 1 }

@@ -250,9 +250,15 @@ import Testing
         #expect(broken.map(\.line) == [1, 3])
         let reset = try #require(TestSupport.classify(broken[0].message))
         #expect(reset.category == .concurrency && reset.severity == .fatal, "\(reset.rule.id)")
+        // Broken before a type's member (`ModelContext.reset`), the capital letter does not start a message.
+        let qualified = try TestSupport.entries("Fatal error: This model instance was destroyed by calling\nModelContext.reset and is no longer usable. (MyInfoEntity/p53)\nItem.name changed", format: .xcode)
+        #expect(qualified.map(\.line) == [1, 3])
+        #expect(TestSupport.classify(qualified[0].message)?.category == .concurrency)
         // A finished trap message does not take the next line.
         let finished = try TestSupport.entries("Fatal error: Index out of range.\nloaded 3 items", format: .xcode)
         #expect(finished.count == 2)
+        let finishedBeforeName = try TestSupport.entries("Fatal error: Index out of range.\nItem.name changed", format: .xcode)
+        #expect(finishedBeforeName.count == 2)
     }
 
     /// A `<CKError …>` a page broke after its `; ` separators stays one error until its `>` closes it; the

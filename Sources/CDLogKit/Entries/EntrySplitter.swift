@@ -526,6 +526,8 @@ public struct EntrySplitter {
         if EntrySplitter.endsWithSourceLocation(message) { return true }
         // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
+        // A qualified name (`ModelContext.reset`) under a trap's message broken mid-sentence.
+        if startsWithQualifiedName(line), endsTrapMidSentence(message) { return true }
         guard let first = line.first, first >= 97, first <= 122 else { return false }
         var i = 0
         while i < line.count, line[i] != 32 {
@@ -554,6 +556,24 @@ public struct EntrySplitter {
         guard wordStart < end, end - wordStart <= 4 else { return false }
         let word = Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
         return unfinishedWords.contains(word)
+    }
+
+    /// True when `line` opens with a type's member (`ModelContext.reset`, `NSManagedObjectContext.save`): an
+    /// upper-case letter, letters and digits, a dot and a lower-case letter, before any space or colon.
+    static func startsWithQualifiedName(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first >= 65, first <= 90 else { return false }
+        var i = 1
+        while i < line.count, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || (line[i] >= 48 && line[i] <= 57) { i += 1 }
+        return i + 1 < line.count && line[i] == UInt8(ascii: ".") && line[i + 1] >= 97 && line[i + 1] <= 122
+    }
+
+    /// True when the last line of `message` holds a Swift trap (`Fatal error: `) and ends mid-sentence.
+    static func endsTrapMidSentence(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        guard end > 0, !endsSentence(message[end - 1]), message[end - 1] != UInt8(ascii: ":") else { return false }
+        let start = lineStart(in: message, before: end)
+        return UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ")
     }
 
     /// True for a byte a finished sentence or quotation ends with: `.` `!` `?` `)` `"` `'` `]` `}`.

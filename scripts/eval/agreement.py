@@ -6,8 +6,9 @@ Eval/COLLECTING.md, no source page, no first label, no cdlog output). This scrip
 
     scripts/eval/agreement.py [--cdlog .build/debug/cdlog] SECOND.jsonl CORPUS_FOLDER…
 
-SECOND.jsonl holds one {"id", "category", "severity"} per line; each id names an entry record of the corpus
-folders (the first labeller's labels). Printed: the labellers' agreement on category and severity, cdlog's
+SECOND.jsonl holds one {"id", "category", "severity"} per line; each id names an entry or noise record of
+the corpus folders, or an expected entry of a paste (`ID@k`, its k-th entry), with the first labeller's
+labels. Noise (`none`) counts in the labellers' agreement; cdlog's figures are on entries. Printed: the labellers' agreement on category and severity, cdlog's
 category and severity agreement with each labeller, and cdlog's on the entries both labellers put in the
 same category (and, for severity, gave the same severity). The figures come from `cdlog rules eval` on
 temporary copies of the sample. Exit status: 0, or 2 when a file cannot be read or an id is unknown.
@@ -34,6 +35,14 @@ def corpus(paths):
         for name in names:
             for record in load(name):
                 records[record["id"]] = record
+                if record.get("kind") == "paste":
+                    # Each expected entry of a paste is an entry record of its own: `ID@k`.
+                    lines = record["text"].split("\n")
+                    for k, entry in enumerate(record.get("entries", []), 1):
+                        records[f"{record['id']}@{k}"] = {
+                            "id": f"{record['id']}@{k}", "source": record["source"],
+                            "category": entry["category"], "severity": entry.get("severity"),
+                            "text": "\n".join(lines[entry["first"] - 1:entry["last"]])}
     return records
 
 

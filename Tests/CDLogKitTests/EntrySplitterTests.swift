@@ -261,6 +261,28 @@ import Testing
         #expect(finishedBeforeName.count == 2)
     }
 
+    /// A Flutter app's unhandled Dart exception keeps its frames (`#0  symbol (package:…dart:12:7)`) and the
+    /// `<asynchronous suspension>` lines between them; the frames' words do not decide the finding (a
+    /// `synchronized` lock in a frame is no sync), the exception line does.
+    @Test func aDartExceptionKeepsItsFrames() throws {
+        let text = """
+        [VERBOSE-2:ui_dart_state.cc(186)] Unhandled Exception: DatabaseException(database_closed)
+        #0      wrapDatabaseException (package:sqflite/src/exception_impl.dart:11:7)
+        <asynchronous suspension>
+        #1      BasicLock.synchronized (package:synchronized/src/basic_lock.dart:34:18)
+        <asynchronous suspension>
+        flutter: loaded 3 items
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 6])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.category == .store && found.severity == .error, "\(found.rule.id)")
+        // Alone, the frames are no crashed thread: Dart prints them under an exception the app survives.
+        let frames = try TestSupport.entries("#0      throwException (package:sqlite3/src/implementation/exception.dart:101)\n#1      StatementImplementation._selectResults (package:sqlite3/src/implementation/statement.dart:111)", format: .xcode)
+        #expect(frames.count == 1)
+        #expect(TestSupport.classify(frames[0].message) == nil)
+    }
+
     /// A `<CKError …>` a page broke after its `; ` separators stays one error until its `>` closes it; the
     /// partial failure's item then decides.
     @Test func aCKErrorBrokenOverLinesStaysOneError() throws {

@@ -190,7 +190,11 @@ public final class Classifier: Sendable {
         let stack = StackLines.opensWithFrame(message)
         opensWithFrame = stack
         if stack { return first }
-        var joined = Classifier.joinedLines(message)
+        // Frames further down (Dart's `#0  symbol (package:…)` under an exception) are not words of the
+        // sentence either: the joined reading leaves them out.
+        var joined = StackLines.withoutFrames(message).map { frameless in
+            frameless.withUnsafeBytes { Classifier.joinedLines($0) }
+        } ?? Classifier.joinedLines(message)
         let second = joined.withUnsafeMutableBytes {
             classifyOnce(message: UnsafeRawBufferPointer($0), preset: preset, isCrashReport: false, scratch: scratch)
         }

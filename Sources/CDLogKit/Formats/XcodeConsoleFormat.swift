@@ -44,6 +44,8 @@ public struct XcodeConsoleFormat: LineFormat {
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
         // gdb's and lldb's `bt` (`#1 0x97a016af in pthread_mutex_lock ()`).
         if first == UInt8(ascii: "#"), XcodeConsoleFormat.isDebuggerFrameLine(line) { return nil }
+        // Dart's `<asynchronous suspension>` between the frames of a Flutter app's unhandled exception.
+        if first == UInt8(ascii: "<"), line.hasPrefix("<asynchronous suspension>") { return nil }
         // Frames printed without a number (`symbol (in Image) + 8`, `image +0x… symbol`, `symbol 0x…`).
         if StackLines.isSymbolFrame(line) { return nil }
         // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
@@ -162,9 +164,21 @@ public struct XcodeConsoleFormat: LineFormat {
     static func isDebuggerFrameLine(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let digitsEnd = ByteScan.digits(line, at: 1), digitsEnd <= 4 else { return false }
         let addressStart = ByteScan.spaces(line, at: digitsEnd)
-        guard addressStart > digitsEnd, line.hasPrefix("0x", at: addressStart),
-              let addressEnd = ByteScan.hexNumber(line, at: addressStart) else { return false }
+        guard addressStart > digitsEnd else { return false }
+        guard line.hasPrefix("0x", at: addressStart) else { return isDartFrame(line, symbolStart: addressStart) }
+        guard let addressEnd = ByteScan.hexNumber(line, at: addressStart) else { return false }
         return line.hasPrefix(" in ", at: addressEnd)
+    }
+
+    /// Dart's frame after its `#N` and blanks: a symbol, then its location in parentheses closing the line
+    /// (`#0  SqfliteDatabaseMixin.openDatabase (package:sqflite_common/src/database_mixin.dart:971:16)`,
+    /// `(dart:async/zone.dart:1234)`, `(file:///…)`).
+    static func isDartFrame(_ line: UnsafeRawBufferPointer, symbolStart: Int) -> Bool {
+        var end = line.count
+        while end > symbolStart, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
+        guard end - symbolStart > 8, line[end - 1] == UInt8(ascii: ")"),
+              let open = line.firstIndex(of: UInt8(ascii: "("), from: symbolStart + 1, to: end) else { return false }
+        return line.hasPrefix("package:", at: open + 1) || line.hasPrefix("dart:", at: open + 1) || line.hasPrefix("file:", at: open + 1)
     }
 
     /// True when `line[from...]` is two words or more ending in a symbol offset (` + 20`) or a source

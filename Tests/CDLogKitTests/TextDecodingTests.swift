@@ -142,10 +142,31 @@ import Testing
 
     @Test func ordinaryLogsAreNotUnwrapped() {
         // Continuation lines are indented, entries are not; a stray quote line is text.
-        #expect(TextDecoding.pasteWrapping(Array("CoreData: error: x\n    userInfo = {\n    }\n> not a quote\nCoreData: b\n".utf8), whole: true) == (false, 0))
-        #expect(TextDecoding.pasteWrapping(Array("  one line only\n".utf8), whole: true) == (false, 0))
-        #expect(TextDecoding.pasteWrapping(Array("> a\n> b\n>c\nd\n> e\n".utf8), whole: true) == (true, 0))
-        #expect(TextDecoding.pasteWrapping(Array("  a\n    b\n\n  c".utf8), whole: false) == (false, 2))
+        #expect(TextDecoding.pasteWrapping(Array("CoreData: error: x\n    userInfo = {\n    }\n> not a quote\nCoreData: b\n".utf8), whole: true) == (false, 0, false))
+        #expect(TextDecoding.pasteWrapping(Array("> a\n> b\n>c\nd\n> e\n".utf8), whole: true) == (true, 0, false))
+        #expect(TextDecoding.pasteWrapping(Array("  a\n    b\n\n  c".utf8), whole: false) == (false, 2, false))
+        // `>>` and a `>` glued to the text are no quote of one line.
+        #expect(TextDecoding.pasteWrapping(Array(">> one line only\n".utf8), whole: true) == (false, 0, false))
+    }
+
+    /// A line quoted or indented alone (`> CoreData: sql: SELECT …`, copied out of an issue) is unwrapped; the fences of a
+    /// Markdown code block (```` ``` ````, ```` ```log ````, `~~~`, also inside a quote or an indented paste) are
+    /// left out of the quote and indentation counts and blanked, line numbers kept.
+    @Test func quotedLinesAndFencesAreUnwrapped() throws {
+        #expect(TextDecoding.pasteWrapping(Array("> CoreData: sql: SELECT 1\n".utf8), whole: true) == (true, 0, false))
+        // One line alone loses its indentation (a page's code block), as a whole indented paste does.
+        #expect(TextDecoding.pasteWrapping(Array("    sql: SELECT 1\n".utf8), whole: true) == (false, 4, false))
+        #expect(TextDecoding.pasteWrapping(Array("```\n> a\n> b\n```\n".utf8), whole: true) == (true, 0, true))
+        #expect(TextDecoding.pasteWrapping(Array("```text\n    a\n    b\n```".utf8), whole: true) == (false, 4, true))
+        #expect(TextDecoding.pasteWrapping(Array("> ```\n> a\n> b\n> ```\n".utf8), whole: true) == (true, 0, true))
+        #expect(FenceBlankingSource.isFence(Array("```swift".utf8)) && FenceBlankingSource.isFence(Array("  ~~~ \r".utf8)))
+        #expect(!FenceBlankingSource.isFence(Array("``".utf8)) && !FenceBlankingSource.isFence(Array("```let x = 1``` inline".utf8)))
+        #expect(!FenceBlankingSource.isFence(Array("    ```".utf8)))
+        let text = "```log\nCoreData: error: a\n`code` stays\n```\n~~~\nb\n~~~"
+        for chunk in [1, 3, 64] {
+            let source = try TextDecoding.prepare(MemoryByteSource(name: "t", bytes: Array(text.utf8), chunkSize: chunk))
+            #expect(String(decoding: try Self.readAll(source, bufferSize: 7), as: UTF8.self) == "\nCoreData: error: a\n`code` stays\n\n\nb\n")
+        }
     }
 
     @Test func detection() {

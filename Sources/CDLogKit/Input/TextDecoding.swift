@@ -4,9 +4,12 @@
 /// - UTF-16 and UTF-32, with a byte-order mark or without one (ASCII-heavy text whose every second or
 ///   fourth byte is zero: what Windows tools and some exports write), are converted to UTF-8;
 /// - classic Mac line ends (carriage returns and no line feed in the first 64 KiB) become `\n`;
-/// - a paste quoted as a whole (`> ` before at least four lines in five, as GitHub, mail and forums quote)
+/// - a paste quoted as a whole (`> ` before at least four lines in five, as GitHub, mail and forums quote,
+///   or before the one line there is)
 ///   or indented as a whole (every line of the sample, copied out of a code comment or a list) loses that
 ///   one quote marker or common indentation on every line, so that its entries split as they were printed.
+/// - the lines of a Markdown code fence around a paste (```` ``` ````, ```` ```text ````, `~~~`) are blanked
+///   (`FenceBlankingSource`);
 /// - a paste a page HTML-escaped (two `&lt;`, `&gt;` or `&quot;` or more and no raw `<` or `>` in the first
 ///   64 KiB) has its entities decoded (`HTMLEntitySource`);
 /// - mandiant's `unifiedlog_iterator` CSV becomes its JSON Lines (`UnifiedLogCSVSource`).
@@ -51,6 +54,9 @@ public enum TextDecoding {
         if wrapping.quoted || wrapping.indent > 0 {
             current = PasteUnwrapSource(current, quoted: wrapping.quoted, indent: wrapping.indent)
         }
+        if wrapping.fenced {
+            current = FenceBlankingSource(current)
+        }
         return current
     }
 
@@ -75,24 +81,41 @@ public enum TextDecoding {
         return (.utf8, 0)
     }
 
-    /// How a paste is wrapped: quoted (`>` opens at least 4 of 5 non-blank lines, and at least 2) or
-    /// indented (every non-blank line of at least 2 opens with the same spaces or tabs: `indent` of them).
-    /// Only whole lines of the sample count (a sample cut mid-line ignores its last line).
-    static func pasteWrapping(_ bytes: [UInt8], whole: Bool) -> (quoted: Bool, indent: Int) {
+    /// How a paste is wrapped: quoted (`>` opens at least 4 of 5 non-blank lines, and at least 2; or the one
+    /// line there is opens with `> `) or indented (every non-blank line opens with the same spaces or tabs:
+    /// `indent` of them); `fenced` when a line of it is a Markdown code fence (```` ``` ````),
+    /// which the quote and indentation counts leave out. Only whole lines of the sample count (a sample cut
+    /// mid-line ignores its last line).
+    static func pasteWrapping(_ bytes: [UInt8], whole: Bool) -> (quoted: Bool, indent: Int, fenced: Bool) {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         if !whole, lines.count > 1 { lines.removeLast() }
         var nonBlank = 0, quoted = 0
         var indent = Int.max
+        var fenced = false
+        var onlyLineQuoted = false
         for var line in lines.prefix(2000) {
             if line.last == 0x0D { line = line.dropLast() }
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            var unquoted = line.drop { $0 == 0x20 || $0 == 0x09 }
+            if unquoted.first == UInt8(ascii: ">") {
+                unquoted = unquoted.dropFirst()
+                if unquoted.first == 0x20 { unquoted = unquoted.dropFirst() }
+            }
+            if FenceBlankingSource.isFence(unquoted.drop { $0 == 0x20 || $0 == 0x09 }) {
+                fenced = true
+                continue
+            }
             nonBlank += 1
             if line.first == UInt8(ascii: ">") { quoted += 1 }
+            onlyLineQuoted = line.starts(with: [UInt8(ascii: ">"), 0x20])
             indent = min(indent, line.prefix { $0 == 0x20 || $0 == 0x09 }.count)
         }
-        guard nonBlank >= 2 else { return (false, 0) }
+        if nonBlank == 1, onlyLineQuoted { return (true, 0, fenced) }
+        // One line alone: its indentation is a page's (a code block, a list), not the log's.
+        if nonBlank == 1 { return (false, indent, fenced) }
+        guard nonBlank >= 2 else { return (false, 0, fenced) }
         let isQuoted = quoted >= 2 && quoted * 5 >= nonBlank * 4
-        return (isQuoted, isQuoted || indent == Int.max ? 0 : indent)
+        return (isQuoted, isQuoted || indent == Int.max ? 0 : indent, fenced)
     }
 
     /// Carriage returns and not one line feed: classic Mac line ends.

@@ -261,6 +261,39 @@ import Testing
         #expect(finishedBeforeName.count == 2)
     }
 
+    /// Text a page or a mail client broke at 80 columns: the printed line's prefix counts toward its width, a
+    /// line of 64 to 80 columns that ends in a word goes on in a lower-case word or a type's name, and the
+    /// reason of an exception known otherwise only by its name is read with its lines joined.
+    @Test func textBrokenAtEightyColumnsIsOneMessage() throws {
+        let prefixed = try TestSupport.entries("""
+        2014-03-21 08:20:41.920 TableViewBug[4164:60b] CoreData: error: Serious
+        application error.  An exception was caught from the delegate of
+        NSFetchedResultsController during a call to -controllerDidChangeContent:.  Cell
+        animation stop fraction must be greater than start fraction with userInfo (null)
+        2014-03-21 08:20:42.001 TableViewBug[4164:60b] next
+        """, format: nil)
+        #expect(prefixed.map(\.line) == [1, 5])
+        #expect(TestSupport.classify(prefixed[0].message)?.category == .concurrency)
+        let bare = try TestSupport.entries("""
+        PaymentGatewayAccount.supportedCurrencies is using a nil or insecure value
+        transformer. Please switch to NSSecureUnarchiveFromDataTransformerName or a
+        custom NSValueTransformer subclass of NSSecureUnarchiveFromDataTransformer
+        An NSManagedObject may only be in (or observed by) a single
+        NSManagedObjectContext.
+        """, format: .xcode)
+        #expect(bare.map(\.line) == [1, 4])
+        #expect(TestSupport.classify(bare[0].message)?.rule.id == "coredata.model.insecure-transformers")
+        let reason = try #require(TestSupport.classify("""
+        Terminating app due to uncaught exception 'NSInternalInconsistencyException',
+        reason: '+entityForName: could not locate an NSManagedObjectModel for entity
+        name 'Product'
+        """))
+        #expect(reason.rule.id == "exception.no-model-for-entity", "\(reason.rule.id)")
+        // A line longer than a page breaks at, ending in a word, is a message that ended.
+        let long = try TestSupport.entries("CoreData: debug: CoreData+CloudKit: frobnicated 12 records in zone 3 at /x/y.sqlite\nunrelated app line 42", format: .xcode)
+        #expect(long.count == 2)
+    }
+
     /// A Flutter app's unhandled Dart exception keeps its frames (`#0  symbol (package:…dart:12:7)`) and the
     /// `<asynchronous suspension>` lines between them; the frames' words do not decide the finding (a
     /// `synchronized` lock in a frame is no sync), the exception line does.

@@ -10,7 +10,8 @@ the headers do not read as they should (a quoted paste, a prefix that takes a wo
     scripts/eval/variants.py [--cdlog .build/debug/cdlog] [--verbose] Eval/dev
 
 Forms: `quote` (`> ` before every line, as GitHub quotes), `indent4` (a Markdown code block), `indent1`
-(one space, as a source comment), `fence` (```-fenced), `crlf` (Windows line ends); and, for records
+(one space, as a source comment), `fence` (```-fenced), `crlf` (Windows line ends), `wrap80` (lines
+longer than 80 characters broken between words, as pages and mail clients break them); and, for records
 whose text has no log prefix of its own, `nslog` (an Xcode / NSLog prefix), `logshow` (a `log show`
 row at Default level), `console` (a Console.app copy: level, time, process, tab-separated) and
 `oldconsole` (an OS X 10.8–10.11 Console.app copy: `1/10/24 11:14:38.831 AM MyApp[1234]: `).
@@ -33,11 +34,29 @@ def forms(text):
     yield "indent1", "\n".join(" " + line for line in lines)
     yield "fence", "```\n" + text + "\n```"
     yield "crlf", text.replace("\n", "\r\n")
+    # A page or a mail client that breaks long lines at 80 columns, between words.
+    if any(len(line) > 80 for line in lines):
+        yield "wrap80", "\n".join(wrapped for line in lines for wrapped in wrap(line, 80))
     if not PREFIXED.match(text):
         yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
         yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text
         yield "console", "default\t11:14:38.831786-0800\tMyApp\t" + text
         yield "oldconsole", "1/10/24 11:14:38.831 AM MyApp[1234]: " + text
+
+
+def wrap(line, width):
+    """`line` broken between words into pieces of at most `width` characters (a longer word stays whole)."""
+    if len(line) <= width:
+        return [line]
+    pieces, current = [], ""
+    for word in line.split(" "):
+        if current and len(current) + 1 + len(word) > width:
+            pieces.append(current)
+            current = word
+        else:
+            current = word if not current else current + " " + word
+    pieces.append(current)
+    return pieces
 
 
 def records(paths):

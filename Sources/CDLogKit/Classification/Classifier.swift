@@ -180,10 +180,10 @@ public final class Classifier: Sendable {
                                  isCrashReport: Bool, scratch: Scratch, opensWithFrame: inout Bool?) -> Classification? {
         let first = classifyOnce(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
         // A message a poster or a page wrapped (`… claim the NSManagedObject\nsubclass 'Item'`) is read
-        // again with its lines joined when the first reading found nothing better than a catch-all; the
-        // joined reading counts when the first found nothing, or when its rule is no catch-all and outranks
-        // the first one.
-        guard !isCrashReport, first == nil || first!.rule.isCatchAll else { return first }
+        // again with its lines joined when the first reading found nothing better than a catch-all or an
+        // exception known only by its name (its reason may be what the wrapping broke); the joined reading
+        // counts when the first found nothing, or when its rule is no catch-all and outranks the first one.
+        guard !isCrashReport, first == nil || first!.rule.isCatchAll || first!.rule.namesOnlyAnException else { return first }
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
         guard newline >= 0, newline + 1 < message.count else { return first }
         // A stack's lines are frames, not a wrapped sentence: joined, `symbol 0x…` frames would read as words.

@@ -283,7 +283,8 @@ public struct EntrySplitter {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes) {
+            if header != nil, open, readBare, pendingBlankLines == 0,
+               EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes, prefixWidth: entry.prefix.count) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
                 header = nil
@@ -520,7 +521,8 @@ public struct EntrySplitter {
     /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word
     /// that is not a logger's tag (`flutter:`,
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
-    static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+    static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer,
+                                         prefixWidth: Int = 0) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }
         // A trap's source location left alone on a line (`SwiftData/BackingData.swift:1039:`): its message follows.
         if EntrySplitter.endsWithSourceLocation(message) { return true }
@@ -528,18 +530,35 @@ public struct EntrySplitter {
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
         // A qualified name (`ModelContext.reset`) under a trap's message broken mid-sentence.
         if startsWithQualifiedName(line), endsTrapMidSentence(message) { return true }
-        guard let first = line.first, first >= 97, first <= 122 else { return false }
-        var i = 0
-        while i < line.count, line[i] != 32 {
-            let byte = line[i]
-            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")
-                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
-            i += 1
-        }
+        guard let first = line.first, first >= 65, first <= 122 else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
         let start = lineStart(in: message, before: end)
+        // The printed line's width: its prefix counts where the message is still on its first line (a page
+        // wrapped `2014-03-21 08:20:41.920 App[4164:60b] CoreData: error: Serious` at its 80th column).
+        let width = end - start + (start == 0 ? prefixWidth : 0)
+        if first <= 90 {
+            // A capitalised word (`NSFetchedResultsController during a call …`) continues a line the wrapper
+            // broke after a word no sentence ends with (`… from the delegate of`); a type's name
+            // (`NSManagedObjectContext.`, `NSSecureUnarchiveFromDataTransformer instead.`) continues one it
+            // broke after any word.
+            guard wrappedLineWidths.contains(width), !line.contains(sequence: ": "),
+                  (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 else { return false }
+            if startsWithTypeName(line) { return true }
+            guard let word = lastWord(message, start: start, end: end) else { return false }
+            return unfinishedWords.contains(word)
+        }
+        guard first >= 97 else { return false }
+        var i = 0
+        while i < line.count, line[i] != 32 {
+            let byte = line[i]
+            // A sentence's last word (`transformer.`, `error,`) is a word, not a dotted name.
+            if (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")), i + 1 == line.count || line[i + 1] == 32 { break }
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")
+                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
+            i += 1
+        }
         // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
         // calling ModelContext.reset`, `… <computed 0x…>` / `on Item with fields [name: …]`) broke one
         // message, however short the line.
@@ -547,15 +566,40 @@ public struct EntrySplitter {
            UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ") { return true }
         // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence.
         if line.contains(sequence: ": ") { return false }
-        guard end - start >= wrapWidth else { return false }
+        guard width >= wrapWidth else { return false }
         // The break is mid-sentence: the wrapper left a space at the end of the line, or the line ends in a
-        // comma or a word no sentence ends with (`for a`, `to the`, `is`).
+        // comma or a word no sentence ends with (`for a`, `to the`, `is`); or a printed line as wide as a
+        // page or a mail client breaks them (`wrappedLineWidths`) ends in a word, and a lower-case word goes on.
         if end < message.count || message[end - 1] == UInt8(ascii: ",") { return true }
+        if wrappedLineWidths.contains(width), (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 { return true }
+        guard let word = lastWord(message, start: start, end: end) else { return false }
+        return unfinishedWords.contains(word)
+    }
+
+    /// The printed widths at which a line that ends in a word and a next line that opens with one read as one
+    /// sentence a page or a mail client broke: they break at 72 to 80 columns, so the line before the break
+    /// is up to a long word shorter; a longer line was not broken there, and a log line often ends in a word.
+    static let wrappedLineWidths = 56...80
+
+    /// True when `line` opens with a type's name in Apple's style: two or three capitals (a prefix such as `NS`,
+    /// `CK`, `UI`) and a capitalised word (`NSManagedObjectContext`, `CKRecord`), then a blank, a `.` or `,`
+    /// or the end of the line.
+    static func startsWithTypeName(_ line: UnsafeRawBufferPointer) -> Bool {
+        var capitals = 0
+        while capitals < line.count, line[capitals] >= 65, line[capitals] <= 90 { capitals += 1 }
+        guard capitals >= 3, capitals <= 4 else { return false }
+        var i = capitals
+        guard i < line.count, line[i] >= 97, line[i] <= 122 else { return false }
+        while i < line.count, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || (line[i] >= 48 && line[i] <= 57) { i += 1 }
+        return i == line.count || line[i] == 32 || line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ",")
+    }
+
+    /// The last word of `message[start..<end]`, lower-cased, when it is one to four letters long.
+    static func lastWord(_ message: UnsafeRawBufferPointer, start: Int, end: Int) -> [UInt8]? {
         var wordStart = end
         while wordStart > start, (message[wordStart - 1] | 0x20) >= 97, (message[wordStart - 1] | 0x20) <= 122 { wordStart -= 1 }
-        guard wordStart < end, end - wordStart <= 4 else { return false }
-        let word = Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
-        return unfinishedWords.contains(word)
+        guard wordStart < end, end - wordStart <= 4 else { return nil }
+        return Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
     }
 
     /// True when `line` opens with a type's member (`ModelContext.reset`, `NSManagedObjectContext.save`): an

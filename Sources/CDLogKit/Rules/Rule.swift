@@ -39,7 +39,12 @@ public final class Rule: Sendable {
         self.advice = advice; self.references = references; self.matchExamples = matchExamples
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
         self.resolution = resolution
+        self.namesOnlyAnException = id.hasPrefix("exception.name.")
     }
+
+    /// An exception table's `names` row (`exception.name.<name>`): the exception's name alone decided, not
+    /// what its reason says.
+    public let namesOnlyAnException: Bool
 
     /// The same rule at another severity (a fatal wrapper raises a finding to `fatal`).
     func with(severity: Severity) -> Rule {

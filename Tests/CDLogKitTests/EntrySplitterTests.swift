@@ -289,9 +289,17 @@ import Testing
         name 'Product'
         """))
         #expect(reason.rule.id == "exception.no-model-for-entity", "\(reason.rule.id)")
-        // A line longer than a page breaks at, ending in a word, is a message that ended.
+        // A line longer than a page breaks at, ending in a word, is a message that ended; a message that opens
+        // with a type's name and goes on (`CFNetwork SSLHandshake …`) is a message, and `EA0A` ends in no word.
         let long = try TestSupport.entries("CoreData: debug: CoreData+CloudKit: frobnicated 12 records in zone 3 at /x/y.sqlite\nunrelated app line 42", format: .xcode)
         #expect(long.count == 2)
+        let messages = try TestSupport.entries("""
+        [Firebase/Analytics][I-ACS023007] Analytics v.10.98567.0 started
+        CFNetwork SSLHandshake completed for host cdn.example.net:80180
+        [Backgrounding] scene did enter background: 5103B1BA-4A59-0637-23FE-18073127EA0A
+        Task <628DDBCA-8F68-3245-9CEF-C775A77245F2>.<89963> finished with error [-1001]
+        """, format: .xcode)
+        #expect(messages.count == 4)
     }
 
     /// A Flutter app's unhandled Dart exception keeps its frames (`#0  symbol (package:…dart:12:7)`) and the

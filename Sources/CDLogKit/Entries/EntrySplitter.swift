@@ -581,9 +581,9 @@ public struct EntrySplitter {
     /// is up to a long word shorter; a longer line was not broken there, and a log line often ends in a word.
     static let wrappedLineWidths = 56...80
 
-    /// True when `line` opens with a type's name in Apple's style: two or three capitals (a prefix such as `NS`,
-    /// `CK`, `UI`) and a capitalised word (`NSManagedObjectContext`, `CKRecord`), then a blank, a `.` or `,`
-    /// or the end of the line.
+    /// True when `line` opens with a type's name in Apple's style, two or three capitals (a prefix such as `NS`,
+    /// `CK`, `UI`) and a capitalised word (`NSManagedObjectContext`, `CKRecord`), that ends the sentence: the
+    /// line's end, or a `.` or `,` at the end of the line or before a blank.
     static func startsWithTypeName(_ line: UnsafeRawBufferPointer) -> Bool {
         var capitals = 0
         while capitals < line.count, line[capitals] >= 65, line[capitals] <= 90 { capitals += 1 }
@@ -591,14 +591,19 @@ public struct EntrySplitter {
         var i = capitals
         guard i < line.count, line[i] >= 97, line[i] <= 122 else { return false }
         while i < line.count, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || (line[i] >= 48 && line[i] <= 57) { i += 1 }
-        return i == line.count || line[i] == 32 || line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ",")
+        // The sentence's end (`NSManagedObjectContext.`), not a message that opens with a type's name
+        // (`CFNetwork SSLHandshake completed`).
+        if i == line.count { return true }
+        guard line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ",") else { return false }
+        return i + 1 == line.count || line[i + 1] == 32
     }
 
     /// The last word of `message[start..<end]`, lower-cased, when it is one to four letters long.
     static func lastWord(_ message: UnsafeRawBufferPointer, start: Int, end: Int) -> [UInt8]? {
         var wordStart = end
         while wordStart > start, (message[wordStart - 1] | 0x20) >= 97, (message[wordStart - 1] | 0x20) <= 122 { wordStart -= 1 }
-        guard wordStart < end, end - wordStart <= 4 else { return nil }
+        // A whole word: after a blank or at the line's start, not the tail of `EA0A` or `a/b`.
+        guard wordStart < end, end - wordStart <= 4, wordStart == start || ByteClass.isBlank(message[wordStart - 1]) else { return nil }
         return Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
     }
 

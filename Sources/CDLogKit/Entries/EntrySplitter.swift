@@ -534,20 +534,15 @@ public struct EntrySplitter {
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
-        let start = lineStart(in: message, before: end)
-        // The printed line's width: its prefix counts where the message is still on its first line (a page
-        // wrapped `2014-03-21 08:20:41.920 App[4164:60b] CoreData: error: Serious` at its 80th column).
-        let width = end - start + (start == 0 ? prefixWidth : 0)
+        // Asked of every bare line: the checks that read a few bytes come before the ones that read a line.
         if first <= 90 {
             // A capitalised word (`NSFetchedResultsController during a call …`) continues a line the wrapper
-            // broke after a word no sentence ends with (`… from the delegate of`); a type's name
-            // (`NSManagedObjectContext.`, `NSSecureUnarchiveFromDataTransformer instead.`) continues one it
-            // broke after any word.
-            guard wrappedLineWidths.contains(width), !line.contains(sequence: ": "),
-                  (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 else { return false }
-            if startsWithTypeName(line) { return true }
-            guard let word = lastWord(message, start: start, end: end) else { return false }
-            return unfinishedWords.contains(word)
+            // broke after a word no sentence ends with (`… from the delegate of`); a type's name that ends
+            // the sentence (`NSManagedObjectContext.`) continues one it broke after any word.
+            guard (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 else { return false }
+            guard startsWithTypeName(line) || endsInUnfinishedWord(message, end: end) else { return false }
+            return wrappedLineWidths.contains(printedWidth(message, end: end, prefixWidth: prefixWidth))
+                && !line.contains(sequence: ": ")
         }
         guard first >= 97 else { return false }
         var i = 0
@@ -559,6 +554,10 @@ public struct EntrySplitter {
                 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
             i += 1
         }
+        let start = lineStart(in: message, before: end)
+        // The printed line's width: its prefix counts where the message is still on its first line (a page
+        // wrapped `2014-03-21 08:20:41.920 App[4164:60b] CoreData: error: Serious` at its 80th column).
+        let width = end - start + (start == 0 ? prefixWidth : 0)
         // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
         // calling ModelContext.reset`, `… <computed 0x…>` / `on Item with fields [name: …]`) broke one
         // message, however short the line.
@@ -572,8 +571,14 @@ public struct EntrySplitter {
         // page or a mail client breaks them (`wrappedLineWidths`) ends in a word, and a lower-case word goes on.
         if end < message.count || message[end - 1] == UInt8(ascii: ",") { return true }
         if wrappedLineWidths.contains(width), (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 { return true }
-        guard let word = lastWord(message, start: start, end: end) else { return false }
-        return unfinishedWords.contains(word)
+        return endsInUnfinishedWord(message, end: end)
+    }
+
+    /// The printed width of the line of `message` that ends at `end`: its prefix counts where it is the
+    /// message's first line.
+    static func printedWidth(_ message: UnsafeRawBufferPointer, end: Int, prefixWidth: Int) -> Int {
+        let start = lineStart(in: message, before: end)
+        return end - start + (start == 0 ? prefixWidth : 0)
     }
 
     /// The printed widths at which a line that ends in a word and a next line that opens with one read as one
@@ -598,13 +603,19 @@ public struct EntrySplitter {
         return i + 1 == line.count || line[i + 1] == 32
     }
 
-    /// The last word of `message[start..<end]`, lower-cased, when it is one to four letters long.
-    static func lastWord(_ message: UnsafeRawBufferPointer, start: Int, end: Int) -> [UInt8]? {
+    /// True when `message[..<end]` ends in a whole word (after a blank or at a line's start, not the tail of
+    /// `EA0A` or `a/b`) that no sentence ends with (`unfinishedWords`). Reads at most five bytes and
+    /// allocates nothing: it is asked of every bare line.
+    static func endsInUnfinishedWord(_ message: UnsafeRawBufferPointer, end: Int) -> Bool {
         var wordStart = end
-        while wordStart > start, (message[wordStart - 1] | 0x20) >= 97, (message[wordStart - 1] | 0x20) <= 122 { wordStart -= 1 }
-        // A whole word: after a blank or at the line's start, not the tail of `EA0A` or `a/b`.
-        guard wordStart < end, end - wordStart <= 4, wordStart == start || ByteClass.isBlank(message[wordStart - 1]) else { return nil }
-        return Array(UnsafeRawBufferPointer(rebasing: message[wordStart..<end])).map { $0 | 0x20 }
+        var code: UInt32 = 0
+        while wordStart > 0, end - wordStart <= 4, (message[wordStart - 1] | 0x20) >= 97, (message[wordStart - 1] | 0x20) <= 122 {
+            wordStart -= 1
+            code = code << 8 | UInt32(message[wordStart] | 0x20)
+        }
+        guard wordStart < end, end - wordStart <= 4,
+              wordStart == 0 || ByteClass.isBlank(message[wordStart - 1]) || message[wordStart - 1] == 0x0A else { return false }
+        return unfinishedWords.contains(code)
     }
 
     /// True when `line` opens with a type's member (`ModelContext.reset`, `NSManagedObjectContext.save`): an
@@ -674,9 +685,13 @@ public struct EntrySplitter {
     }
 
     /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.
-    static let unfinishedWords: Set<[UInt8]> = Set(["a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with",
-                                                     "from", "and", "or", "is", "are", "was", "be", "not", "that", "its",
-                                                     "this", "as", "into"].map { Array($0.utf8) })
+    /// Each word's lower-case bytes read from its last to its first, packed into one number
+    /// (`endsInUnfinishedWord` builds the same number as it reads a message backwards).
+    static let unfinishedWords: Set<UInt32> = Set(["a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with",
+                                                   "from", "and", "or", "is", "are", "was", "be", "not", "that", "its",
+                                                   "this", "as", "into"].map { word in
+        word.utf8.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    })
 
     /// True when the open message's last line ends with a colon (`Fatal error: Cannot initialize X: `) and
     /// `line` is the error it announces: a type name ending in `Error` or `Exception` followed by `(`, `:`

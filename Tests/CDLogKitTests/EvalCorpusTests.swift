@@ -22,6 +22,38 @@ import Testing
         #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 
+    /// Every second labelling in Eval/agreement names an entry of the corpus (a record, or `ID@k`: a paste's
+    /// k-th expected entry) with a category and a severity of the guide's: `scripts/eval/agreement.py`
+    /// compares it with the first labels.
+    @Test func secondLabellingsNameCorpusEntries() throws {
+        let records = try CorpusEvaluation.readRecords(at: Self.dev)
+        var entries: [String: Int] = [:]
+        for record in records { entries[record.id] = record.spans?.count ?? 0 }
+        let folder = TestSupport.packageRoot.appendingPathComponent("Eval/agreement")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+        #expect(files.count >= 2)
+        let categories = Set(CDLogCore.Category.allCases.map(\.id) + ["none"])
+        let severities: Set<String> = ["debug", "info", "warning", "error", "fatal"]
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            var count = 0
+            for line in text.split(separator: "\n") where !line.isEmpty {
+                let label = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+                let id = try #require(label["id"])
+                let parts = id.split(separator: "@")
+                if parts.count == 2, let k = Int(parts[1]) {
+                    #expect((1...(entries[String(parts[0])] ?? 0)).contains(k), "\(file): \(id) is no paste entry of Eval/dev")
+                } else {
+                    #expect(entries[id] != nil, "\(file): \(id) is no record of Eval/dev")
+                }
+                #expect(categories.contains(label["category"] ?? ""), "\(file): \(id)")
+                #expect(severities.contains(label["severity"] ?? ""), "\(file): \(id)")
+                count += 1
+            }
+            #expect(count >= 50, "\(file) holds \(count) labels")
+        }
+    }
+
     @Test func aBadRecordIsOneLineNamingItsPlace() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cdlog-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

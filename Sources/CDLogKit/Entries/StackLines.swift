@@ -3,9 +3,9 @@ import CScan
 
 /// The frame lines of a stack pasted into a console entry, told apart from the words of its message: a
 /// crash reporter's `N  image  0x… symbol + 20`, the address-less `N | symbol (file.c:12)`, gdb's and lldb's
-/// `#N 0x… in symbol`, lldb's `frame #N: 0x…`, under the indentation, quote marks (`> `) and `at ` that
-/// pages and runtimes (Kotlin/Native, .NET) put before them; and the frames printed without a number
-/// (`isSymbolFrame`).
+/// `#N 0x… in symbol` (`#N (null) in symbol` where gdb read no address), Dart's `#N symbol (package:…)`,
+/// lldb's `frame #N: 0x…`, under the indentation, quote marks (`> `) and `at ` that pages and runtimes
+/// (Kotlin/Native, .NET) put before them; and the frames printed without a number (`isSymbolFrame`).
 enum StackLines {
     /// True when `line` (without its line break) is one frame of a stack.
     static func isFrame(_ line: UnsafeRawBufferPointer) -> Bool {

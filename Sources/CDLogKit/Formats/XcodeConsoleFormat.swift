@@ -165,6 +165,8 @@ public struct XcodeConsoleFormat: LineFormat {
         guard let digitsEnd = ByteScan.digits(line, at: 1), digitsEnd <= 4 else { return false }
         let addressStart = ByteScan.spaces(line, at: digitsEnd)
         guard addressStart > digitsEnd else { return false }
+        // gdb's frame whose address it could not read: `#1  (null) in -[NSPersistentHistoryChangeRequest …] ()`.
+        if line.hasPrefix("(null) in ", at: addressStart) { return true }
         guard line.hasPrefix("0x", at: addressStart) else { return isDartFrame(line, symbolStart: addressStart) }
         guard let addressEnd = ByteScan.hexNumber(line, at: addressStart) else { return false }
         return line.hasPrefix(" in ", at: addressEnd)

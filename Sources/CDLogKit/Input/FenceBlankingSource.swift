@@ -32,31 +32,37 @@ final class FenceBlankingSource: ConvertingSource {
     }
 
     /// True while `prefix` can still open a fence line: up to three blanks, then backticks or tildes.
-    static func mayBeFence(_ prefix: [UInt8]) -> Bool {
-        var i = 0
-        while i < prefix.count, i < 3, prefix[i] == 0x20 { i += 1 }
-        guard i < prefix.count else { return true }
-        let mark = prefix[i]
-        guard mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else { return false }
-        var marks = 0
-        while i < prefix.count, prefix[i] == mark { i += 1; marks += 1 }
-        guard i < prefix.count else { return true }
-        guard marks >= 3 else { return false }
-        // The info string: a language or file name, then blanks (and a carriage return).
-        while i < prefix.count {
-            let c = prefix[i]
-            let word = (c | 0x20) >= 97 && (c | 0x20) <= 122 || (c >= 48 && c <= 57)
-                || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
-            guard word || c == 0x20 || c == 0x09 || c == 0x0D else { return false }
-            i += 1
-        }
-        return true
+    static func mayBeFence(_ prefix: [UInt8]) -> Bool { fenceMarks(prefix) != nil }
+
+    /// True when `line` (without its line break) is a whole fence line. Asked of every line of a source's
+    /// first 64 KiB (`TextDecoding.pasteWrapping`): it reads the line in place and allocates nothing.
+    static func isFence<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
+        guard line.prefix(longest + 1).count <= longest else { return false }
+        return (fenceMarks(line) ?? 0) >= 3
     }
 
-    /// True when `line` (without its line break) is a whole fence line.
-    static func isFence<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
-        let bytes = Array(line.prefix(longest + 1))
-        guard bytes.count <= longest, mayBeFence(bytes) else { return false }
-        return bytes.filter { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") }.count >= 3
+    /// How many marks (backticks or tildes) `bytes` opens with after up to three blanks, when the rest can
+    /// still be a fence's info string (a language or file name, then blanks and a carriage return); nil when
+    /// `bytes` can no longer be the start of a fence line.
+    static func fenceMarks<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
+        var blanks = 0, marks = 0
+        var mark: UInt8 = 0
+        var inInfo = false
+        for c in bytes {
+            if marks == 0 {
+                if c == 0x20, blanks < 3 { blanks += 1; continue }
+                guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
+                mark = c
+                marks = 1
+                continue
+            }
+            if !inInfo, c == mark { marks += 1; continue }
+            guard marks >= 3 else { return nil }
+            inInfo = true
+            let word = (c | 0x20) >= 97 && (c | 0x20) <= 122 || (c >= 48 && c <= 57)
+                || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
+            guard word || c == 0x20 || c == 0x09 || c == 0x0D else { return nil }
+        }
+        return marks
     }
 }

@@ -295,6 +295,35 @@ import Testing
         }
     }
 
+    /// CloudKit's Swift case names and Core Data's error constants, as code and app logs spell them: a long
+    /// case name alone, a short one only after CloudKit or sync words, a constant anywhere.
+    @Test func aCodesOwnNameIsRecognisedAndAdmitted() throws {
+        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.table" })
+        let scratch = TestSupport.classifier.makeScratch()
+        func decided(_ text: String) -> CodeEntry? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBytes { Self.codes.decide(Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch)) }?.entry
+        }
+        var names = 0
+        for table in Self.codes.tables {
+            for entry in table.entries where !entry.isRange {
+                let isCase = table.key == "ckerror"
+                guard isCase || (entry.name.hasPrefix("NS") && entry.name.hasSuffix("Error")) else { continue }
+                names += 1
+                let text = isCase ? "Sync failed: .\(entry.name)" : "addPersistentStore failed: \(entry.name)"
+                #expect(TestSupport.classifier.ruleMatches(rule, text: text, scratch: scratch), "\(text)")
+                #expect(decided(text)?.code == entry.code, "\(text)")
+                if isCase, entry.name.filter(\.isUppercase).count < 2 {
+                    // A short case name with nothing of CloudKit or sync on its line is somebody else's.
+                    #expect(decided("Request failed: \(entry.name)") == nil, "\(entry.name)")
+                }
+            }
+        }
+        #expect(names >= 60, "\(names) names")
+        #expect(decided("Request failed: zoneNotFound")?.code == 26)
+        #expect(decided("let zoneNotFoundCount = 3") == nil)
+    }
+
     @Test func aBadTableIsOneErrorPointingIntoIt() throws {
         let bad = "domain: X\nkey: x\ncodes:\n  - {code: 1, name: a, category: nowhere, severity: error, meaning: m, advice: a}\n"
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", bad)]) }

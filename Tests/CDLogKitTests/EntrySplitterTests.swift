@@ -581,6 +581,12 @@ import Testing
         #expect(result?.category == .model && result?.severity == .fatal, "\(String(describing: result?.rule.id))")
         // A sentence that ends with a colon is not an exception's name.
         #expect(try TestSupport.entries("NSLog said Exception:\nObject of class Tag\n").count == 2)
+        // The bare name, as Instabug and Sentry head an issue, keeps its reason too.
+        let bare = try TestSupport.entries("NSInvalidArgumentException\nFetch must have an entity\n")
+        #expect(bare.count == 1, "\(bare.map(\.message))")
+        let bareResult = TestSupport.classify(bare[0].message)
+        #expect(bareResult?.category == .initialization && bareResult?.severity == .fatal, "\(String(describing: bareResult?.rule.id))")
+        #expect(try TestSupport.entries("NSInvalidArgumentExceptions\nFetch must have an entity\n").count == 2)
     }
 
     @Test func anErrorValueAfterAPrefixedTrapContinuesIt() throws {

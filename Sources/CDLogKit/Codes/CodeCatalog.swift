@@ -33,6 +33,8 @@ public final class CodeCatalog: Sendable {
     /// Each table's rows by code.
     private let rowsByCode: [[Int: CodeEntry]]
     private let printedNames: [String: (table: Int, code: Int)]
+    /// Codes by their own name as the tables give it (`zoneNotFound`, `NSMigrationMissingSourceModelError`).
+    private let codeNames: [String: (table: Int, code: Int)]
     private let forms: [Form]
 
     static let maxMentions = 64
@@ -70,8 +72,9 @@ public final class CodeCatalog: Sendable {
         public var entry: CodeEntry?
     }
 
-    /// One printed form: a pattern with groups `d` (domain), `c` (code), `p` (a printed CloudKit name), `i`
-    /// (an internal code); `domain` is the form's fixed domain when the pattern names none.
+    /// One printed form: a pattern with groups `d` (domain), `c` (code), `p` (a printed CloudKit name), `k`
+    /// (a code's own name: `zoneNotFound`, `NSMigrationMissingSourceModelError`), `i` (an internal code);
+    /// `domain` is the form's fixed domain when the pattern names none.
     private struct Form: @unchecked Sendable {
         let regex: PCRERegex
         let domain: String?
@@ -96,15 +99,18 @@ public final class CodeCatalog: Sendable {
         }.joined(separator: "|"))
         var byDomain: [String: Int] = [:]
         var printedNames: [String: (table: Int, code: Int)] = [:]
+        var codeNames: [String: (table: Int, code: Int)] = [:]
         for (index, table) in tables.enumerated() {
             for name in [table.domain] + table.aliases { byDomain[name] = index }
             for entry in table.entries {
                 if let printed = entry.printed { printedNames[printed.lowercased()] = (index, entry.code) }
                 for message in entry.messages { printedNames[message.lowercased()] = (index, entry.code) }
+                if !entry.isRange, codeNames[entry.name] == nil { codeNames[entry.name] = (index, entry.code) }
             }
         }
         self.byDomain = byDomain
         self.printedNames = printedNames
+        self.codeNames = codeNames
         rowsByCode = tables.map { table in Dictionary(table.entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first }) }
         let ck = tables.first { $0.key == "ckerror" }?.domain
         let sqlite = tables.first { $0.key == "sqlite" }?.domain
@@ -126,6 +132,9 @@ public final class CodeCatalog: Sendable {
             (#"(?i:domain)\s*[:=]\s*\\*"?(?<d>[A-Za-z][\w.]*?)\\*"?\s*[;,]?\s*[-;,]?\s*\.?(?i:code)\s*[:=]\s*(?<c>-?\d+)"#, nil),
             (#"(?i)\bsqlite3?\s+(?:error\s+)?(?:code\s*[:=]?\s*|error\s+)(?<c>\d{1,5})\b"#, sqlite),
             (#"CoreData:\s+(?:error|fault|warning):\s+\((?<c>\d{1,5})\)\s"#, sqlite),
+            // A SQLite layer's own print of the result code before SQLite's message (Telegram's Postbox:
+            // `SQL error 1: table t10 already exists on SQL`).
+            (#"\bSQL error (?<c>\d{1,5}): "#, sqlite),
             (#"\bCocoa\s+error\s+(?<c>\d+)"#, cocoa),
             // Swift's description of a bare code value (`CKError(rawValue: 3)`, `CKError.Code(rawValue: 9)`).
             (#"\bCKError(?:\.Code|Code)?\(rawValue: (?<c>\d+)\)"#, ck),
@@ -142,6 +151,29 @@ public final class CodeCatalog: Sendable {
         if !genericNames.isEmpty {
             sources.append(("\\b(?:CloudKit|CKError|iCloud)\\b[^\\n:]*[\\s\"'(>](?<p>" + genericNames.joined(separator: "|") + "):\\s", ck))
         }
+        // A code's own name as code and logs spell it: CloudKit's Swift case names (`Sync failed:
+        // quotaExceeded`, `.zoneNotFound`), Core Data's error constants (`NSMigrationMissingSourceModelError`).
+        // A case name of three words or more is CloudKit's alone; a shorter one (`notAuthenticated`,
+        // `partialFailure`) is a common identifier elsewhere and counts after CloudKit or sync words on its line.
+        func caseNames(of key: String, where keep: (String) -> Bool) -> [String] {
+            tables.filter { $0.key == key }.flatMap { $0.entries.filter { !$0.isRange }.map(\.name) }
+                .filter { $0.first?.isLowercase == true && keep($0) }.sorted { $0.count > $1.count }
+        }
+        let humps = { (name: String) in name.filter(\.isUppercase).count }
+        let longNames = caseNames(of: "ckerror") { humps($0) >= 2 }
+        let allNames = caseNames(of: "ckerror") { _ in true }
+        if !longNames.isEmpty {
+            sources.append(("(?<![\\w.])(?:CKError(?:\\.Code)?)?\\.?(?<k>" + longNames.joined(separator: "|") + ")\\b", ck))
+        }
+        if !allNames.isEmpty {
+            sources.append(("(?:(?i:cloudkit|icloud|\\bsync\\w*|\\bzones?\\b)|CKError|\\bCK[A-Z]\\w*)[^\\n]{0,160}?(?<![\\w])\\.?(?<k>"
+                            + allNames.joined(separator: "|") + ")\\b", ck))
+        }
+        let constants = tables.flatMap { $0.entries.filter { !$0.isRange }.map(\.name) }
+            .filter { $0.hasPrefix("NS") && $0.hasSuffix("Error") && $0.count > 9 }.sorted { $0.count > $1.count }
+        if !constants.isEmpty {
+            sources.append(("\\b(?<k>" + constants.joined(separator: "|") + ")\\b", nil))
+        }
         // A code's printed sentence (`database is locked`, `UNIQUE constraint failed`), as the library
         // prints it (case-sensitive), longest first so a sentence inside another (`constraint failed`)
         // does not win.
@@ -155,7 +187,7 @@ public final class CodeCatalog: Sendable {
         forms = try (sources + messageSources).enumerated().map { index, source in
             let regex = try PCRERegex(source.0)
             let groups = Dictionary(regex.groupNames.map { ($0.name, $0.number) }, uniquingKeysWith: { a, _ in a })
-            var form = Form(regex: regex, domain: source.1, groups: groups, needsKnownName: groups["p"] != nil)
+            var form = Form(regex: regex, domain: source.1, groups: groups, needsKnownName: groups["p"] != nil || groups["k"] != nil)
             form.isMessage = index >= sources.count
             return form
         }
@@ -379,7 +411,11 @@ public final class CodeCatalog: Sendable {
                 var code = group("c").flatMap { Int($0) }
                 // A printed name a table knows decides (`"Server Rejected Request" (2001)` carries only the
                 // internal code); a quoted sentence that is no known name is not a code at all.
-                if let printed = group("p") ?? group("n") {
+                if let name = group("k") {
+                    guard let named = codeNames[name] else { continue }
+                    domain = tables[named.table].domain
+                    code = named.code
+                } else if let printed = group("p") ?? group("n") {
                     if let named = printedNames[printed.lowercased()] {
                         domain = tables[named.table].domain
                         code = named.code

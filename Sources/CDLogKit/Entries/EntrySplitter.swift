@@ -371,15 +371,15 @@ public struct EntrySplitter {
 
     /// True when `message` is an exception's name with its reason still to come: its only line is
     /// `Fatal Exception: Name` (Crashlytics, optionally after `Thread : `), nothing after the name, or the
-    /// name alone with a colon (`NSInvalidArgumentException:`, a crash reporter's title). (The caller keeps
-    /// a next line that opens another exception or thread its own entry.)
+    /// name alone, with or without a colon (`NSInvalidArgumentException:`, a crash reporter's title).
+    /// (The caller keeps a next line that opens another exception or thread its own entry.)
     static func continuesException(_ message: UnsafeRawBufferPointer) -> Bool {
         guard message.count < 200, !message.contains(10) else { return false }
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
-        if end > 11, message[end - 1] == UInt8(ascii: ":"), message.hasPrefix("NS"),
-           message.hasPrefix("Exception", at: end - 10),
-           !message[0..<(end - 1)].contains(where: { ($0 | 0x20) < 97 || ($0 | 0x20) > 122 }) {
+        let nameEnd = end > 0 && message[end - 1] == UInt8(ascii: ":") ? end - 1 : end
+        if nameEnd > 10, message.hasPrefix("NS"), message.hasPrefix("Exception", at: nameEnd - 9),
+           !message[0..<nameEnd].contains(where: { ($0 | 0x20) < 97 || ($0 | 0x20) > 122 }) {
             return true
         }
         var i = 0

@@ -527,6 +527,10 @@ import Testing
         let entries = try TestSupport.entries(prefixed, format: .nslog)
         #expect(entries.map(\.line) == [1, 2, 3, 5])
         #expect(TestSupport.classify(entries[1].message)?.rule.id == "crash.console-termination")
+        // A type's name opening the sentence (a results controller's own print) after the blank line too.
+        let typed = "2015-10-17 22:48:15.748 Stellup[94318:24983296] 0 Derived Deleted Sections\n\n"
+            + "RBQFecthResultsTVC caught exception updating table view: Invalid update: invalid number of sections.\n"
+        #expect(try TestSupport.entries(typed, format: .nslog).map(\.line) == [1, 3])
     }
 
     @Test func aWrappedMessageIsReadAgainWithItsLinesJoined() throws {

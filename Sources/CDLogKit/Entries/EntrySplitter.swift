@@ -289,7 +289,7 @@ public struct EntrySplitter {
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
                 header = nil
             }
-            if header == nil, open, prefixed, pendingBlankLines > 0, EntrySplitter.startsParagraph(line) {
+            if header == nil, open, prefixed, pendingBlankLines > 0, EntrySplitter.startsParagraph(line, orTypeName: true) {
                 // A bare sentence after a blank line among prefixed entries (`The operation couldn’t be
                 // completed. (SQLite.Result error 0.)` printed by the app after SQLite's log lines): its own message.
                 header = LineHeader(messageStart: 0)
@@ -769,8 +769,11 @@ public struct EntrySplitter {
 
     /// True when `line`, bare, opens a paragraph of its own: a capitalised word followed by a lower-case
     /// letter, not the `Error Domain=` / `UserInfo=` / `Underlying` parts of an error printed over lines.
-    static func startsParagraph(_ line: UnsafeRawBufferPointer) -> Bool {
-        line.count >= 2 && line[0] >= 65 && line[0] <= 90 && line[1] >= 97 && line[1] <= 122
+    static func startsParagraph(_ line: UnsafeRawBufferPointer, orTypeName: Bool = false) -> Bool {
+        // A capitalised word (`The operation…`), or, after a blank line, a type's name too
+        // (`RBQFetchedResultsTVC caught exception…`).
+        line.count >= 2 && line[0] >= 65 && line[0] <= 90
+            && ((line[1] >= 97 && line[1] <= 122) || (orTypeName && line[1] >= 65 && line[1] <= 90))
             && !line.hasPrefix("Error Domain=") && !line.hasPrefix("UserInfo=") && !line.hasPrefix("Underlying")
     }
 

@@ -225,6 +225,32 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
     }
 
+    @Test func valuesAndQuotedReasonsAPageWrappedStayWithTheirMessage() throws {
+        // An object's description, a parenthesised address and a reverse-DNS name opening a line after one
+        // as wide as a page breaks them.
+        let described = "[error] error: Mutating a managed object 0xaef4c17744feb12c\n<x-coredata://AEDDFE8E-AD18-4A2B-85FE-C6974CD59837/DiaryEntity/p117>\n(0x6000013d75c0) after it has been removed from its context.\n"
+        let one = try TestSupport.entries(described, format: .xcode)
+        #expect(one.count == 1, "\(one.map(\.message))")
+        #expect(TestSupport.classify(one[0].message)?.category == .concurrency)
+        let entitled = try TestSupport.entries("NSUbiquitousKeyValueStore error: com.mycompany.myApp has no valid\ncom.apple.developer.ubiquity-kvstore-identifier entitlement\n", format: .xcode)
+        #expect(entitled.count == 1)
+        // A prompt is not a value: the debugger's and a REPL's start messages of their own; so does a line
+        // after one that ended its sentence.
+        let prompt = "libc++abi.dylib: terminating with uncaught exception of type NSException\n(main)> \n"
+        #expect(try TestSupport.entries(prompt, format: .xcode).count == 2)
+        #expect(try TestSupport.entries("CoreData: error: the store at this location could not be opened.\n<x-coredata://A/B/p1> is next\n", format: .xcode).count == 2)
+        // An uncaught exception's reason broken inside its quotes, and the debugger's quoted message.
+        let reason = "*** Terminating app due to uncaught exception 'NSGenericException', reason: '***\nCollection <__NSCFSet: 0x6000010aa130> was mutated while being enumerated.'\n"
+        let quoted = try TestSupport.entries(reason, format: .xcode)
+        #expect(quoted.count == 1)
+        #expect(TestSupport.classify(quoted[0].message)?.rule.id == "exception.collection-mutated")
+        let thread = try TestSupport.entries("Thread 1: \"NSManagedObjects of entity 'ScanSession' do not support\n-mutableSetValueForKey: for the property 'devices'\"\n", format: .xcode)
+        #expect(thread.count == 1)
+        // A reason closed on its line (an apostrophe inside a word does not close it) leaves the next line alone.
+        let closed = "*** Terminating app due to uncaught exception 'X', reason: 'can't load the store'\nCollection work goes on here\n"
+        #expect(try TestSupport.entries(closed, format: .xcode).count == 2)
+    }
+
     /// A line stamped in another logger's style (milliseconds after a colon, ISO `T…Z`) among NSLog-style
     /// lines opens a message of its own; a continuation without a date stays.
     @Test func aLineStampedInAnotherStyleStartsAMessage() throws {

@@ -524,16 +524,25 @@ public struct EntrySplitter {
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer,
                                          prefixWidth: Int = 0) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }
+        // An exception's quoted reason or a debugger's quoted message the page broke inside its quotes.
+        if endsInsideQuote(message) { return true }
         // A trap's source location left alone on a line (`SwiftData/BackingData.swift:1039:`): its message follows.
         if EntrySplitter.endsWithSourceLocation(message) { return true }
         // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
         // A qualified name (`ModelContext.reset`) under a trap's message broken mid-sentence.
         if startsWithQualifiedName(line), endsTrapMidSentence(message) { return true }
-        guard let first = line.first, first >= 65, first <= 122 else { return false }
+        guard let first = line.first else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
+        // A value a message goes on with (`<x-coredata://…>`, `(0x6000…)`, `"No account"`, a path, a
+        // reverse-DNS name such as `com.apple.developer.…`) opening a line after one as wide as a page breaks
+        // them that stops mid-sentence: a line no message opens with, broken off the one before.
+        if first < 65 || first > 122 || startsWithDottedName(line) {
+            guard opensWrappedValue(line), !endsSentence(message[end - 1]), message[end - 1] != UInt8(ascii: ":") else { return false }
+            return wrappedLineWidths.contains(printedWidth(message, end: end, prefixWidth: prefixWidth))
+        }
         // Asked of every bare line: the checks that read a few bytes come before the ones that read a line.
         if first <= 90 {
             // A capitalised word (`NSFetchedResultsController during a call …`) continues a line the wrapper
@@ -572,6 +581,79 @@ public struct EntrySplitter {
         if end < message.count || message[end - 1] == UInt8(ascii: ",") { return true }
         if wrappedLineWidths.contains(width), (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 { return true }
         return endsInUnfinishedWord(message, end: end)
+    }
+
+    /// True when the last line of `message` opens a quoted reason and does not close it: `… reason: '***`
+    /// (an uncaught exception's reason, broken by a page inside its quotes) or `Thread 1: "Illegal attempt …`
+    /// (the debugger's quoted message). A quote closes where the same quote character ends a word (before
+    /// a blank, `,`, `)`, `.` or the line's end); an apostrophe inside a word (`can't`) does not.
+    static func endsInsideQuote(_ message: UnsafeRawBufferPointer) -> Bool {
+        let end = message.count
+        guard end > 0 else { return false }
+        let start = lineStart(in: message, before: end)
+        var open = -1
+        if message.hasPrefix("Thread ", at: start) {
+            var i = start + 7
+            while i < end, message[i] >= 48, message[i] <= 57 { i += 1 }
+            if i > start + 7, message.hasPrefix(": \"", at: i) { open = i + 2 }
+        }
+        if open < 0 {
+            var i = start
+            while i + 9 <= end {
+                if message[i] == UInt8(ascii: "r"), message.hasPrefix("reason: ", at: i),
+                   message[i + 8] == UInt8(ascii: "'") || message[i + 8] == UInt8(ascii: "\"") {
+                    open = i + 8
+                    break
+                }
+                i += 1
+            }
+        }
+        guard open >= 0 else { return false }
+        let quote = message[open]
+        var j = open + 1
+        while j < end {
+            if message[j] == quote {
+                let next = j + 1 < end ? message[j + 1] : 32
+                if next == 32 || next == 9 || next == UInt8(ascii: ",") || next == UInt8(ascii: ")") || next == UInt8(ascii: ".") || next == 13 { return false }
+            }
+            j += 1
+        }
+        return true
+    }
+
+    /// True when `line` opens with what a message goes on with but never opens with: `<` (an object's
+    /// description), `(` (not the debugger's `(lldb)`), a quote, a path's `/`, or a reverse-DNS name.
+    static func opensWrappedValue(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        switch first {
+        case UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"): return line.count > 1 && line[1] != 32
+        case UInt8(ascii: "("):
+            // Not a debugger's or a REPL's prompt (`(lldb)`, `(main)> `).
+            guard line.count > 1, line[1] != 32, let close = line.firstIndex(of: UInt8(ascii: ")")) else { return false }
+            return !line.hasPrefix("(lldb)") && !(close + 1 < line.count && line[close + 1] == UInt8(ascii: ">"))
+        case UInt8(ascii: "/"): return line.count > 1 && line[1] != 32 && line[1] != UInt8(ascii: "/")
+        default: return startsWithDottedName(line)
+        }
+    }
+
+    /// True when `line` opens with a reverse-DNS name (`com.apple.developer.icloud-container-identifiers`,
+    /// `group.com.example`): lower-case words joined by dots, at least three of them.
+    static func startsWithDottedName(_ line: UnsafeRawBufferPointer) -> Bool {
+        var dots = 0, i = 0, wordLength = 0
+        while i < line.count, line[i] != 32 {
+            let byte = line[i]
+            if byte == UInt8(ascii: ".") {
+                guard wordLength > 0 else { return false }
+                dots += 1
+                wordLength = 0
+            } else if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || (wordLength > 0 && byte >= 65 && byte <= 90) {
+                wordLength += 1
+            } else {
+                break
+            }
+            i += 1
+        }
+        return dots >= 2 && line.first.map { $0 >= 97 && $0 <= 122 } == true
     }
 
     /// The printed width of the line of `message` that ends at `end`: its prefix counts where it is the

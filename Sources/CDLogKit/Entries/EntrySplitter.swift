@@ -536,15 +536,27 @@ public struct EntrySplitter {
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
+        // A Cocoa error the page broke inside its own name (`… raised an error: Error` / `Domain=NSCocoaErrorDomain …`).
+        if line.hasPrefix("Domain="), end >= 5, message.hasPrefix("Error", at: end - 5) { return true }
+        // A frame the page broke before its offset (`… _os_unfair_lock_recursive_abort +` / `36`).
+        if first >= 48, first <= 57, end >= 2, message[end - 1] == UInt8(ascii: "+"), message[end - 2] == 32 { return true }
+        // A Swift trap printed `Fatal` / `error: …` over two lines by the page.
+        if line.hasPrefix("error: "), end >= 5, message.hasPrefix("Fatal", at: end - 5),
+           end == 5 || message[end - 6] == 32 { return true }
         // A value a message goes on with (`<x-coredata://…>`, `(0x6000…)`, `"No account"`, a path, a
         // reverse-DNS name such as `com.apple.developer.…`) opening a line after one as wide as a page breaks
         // them that stops mid-sentence: a line no message opens with, broken off the one before.
         if first < 65 || first > 122 || startsWithDottedName(line) {
-            guard opensWrappedValue(line), !endsSentence(message[end - 1]), message[end - 1] != UInt8(ascii: ":") else { return false }
+            // A `<…>` value may follow the colon that announced it (`*** Uncaught exception:` / `<NSUnknownKeyException> …`).
+            guard opensWrappedValue(line), !endsSentence(message[end - 1]),
+                  message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<") else { return false }
             return wrappedLineWidths.contains(printedWidth(message, end: end, prefixWidth: prefixWidth))
         }
         // Asked of every bare line: the checks that read a few bytes come before the ones that read a line.
         if first <= 90 {
+            // A Swift trap's message is one print, broken mid-sentence before a capitalised word too
+            // (`Fatal error: Unable to find App Group` / `Container in`).
+            if (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122, endsTrapMidSentence(message) { return true }
             // A capitalised word (`NSFetchedResultsController during a call …`) continues a line the wrapper
             // broke after a word no sentence ends with (`… from the delegate of`); a type's name that ends
             // the sentence (`NSManagedObjectContext.`) continues one it broke after any word.
@@ -566,14 +578,16 @@ public struct EntrySplitter {
         let start = lineStart(in: message, before: end)
         // The printed line's width: its prefix counts where the message is still on its first line (a page
         // wrapped `2014-03-21 08:20:41.920 App[4164:60b] CoreData: error: Serious` at its 80th column).
-        let width = end - start + (start == 0 ? prefixWidth : 0)
+        let width = characters(message, start, end) + (start == 0 ? prefixWidth : 0)
         // A Swift trap's message is one print: a page that broke it mid-sentence (`… was destroyed` / `by
         // calling ModelContext.reset`, `… <computed 0x…>` / `on Item with fields [name: …]`) broke one
         // message, however short the line.
         if !endsSentence(message[end - 1]),
            UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ") { return true }
-        // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence.
-        if line.contains(sequence: ": ") { return false }
+        // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence,
+        // unless the line before broke off after a word no sentence ends with (`… due to` / `uncaught
+        // exception 'RLMException', reason: …`).
+        if line.contains(sequence: ": "), !endsInUnfinishedWord(message, end: end) { return false }
         guard width >= wrapWidth else { return false }
         // The break is mid-sentence: the wrapper left a space at the end of the line, or the line ends in a
         // comma or a word no sentence ends with (`for a`, `to the`, `is`); or a printed line as wide as a
@@ -660,7 +674,15 @@ public struct EntrySplitter {
     /// message's first line.
     static func printedWidth(_ message: UnsafeRawBufferPointer, end: Int, prefixWidth: Int) -> Int {
         let start = lineStart(in: message, before: end)
-        return end - start + (start == 0 ? prefixWidth : 0)
+        return characters(message, start, end) + (start == 0 ? prefixWidth : 0)
+    }
+
+    /// The characters of `message[start..<end]` as a page counts them: UTF-8 bytes that start a character
+    /// (`„default.store“` is 15 wide, not 19).
+    @inline(__always) static func characters(_ message: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int {
+        var count = 0
+        for index in start..<end where message[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// The printed widths at which a line that ends in a word and a next line that opens with one read as one

@@ -298,7 +298,7 @@ import Testing
     /// CloudKit's Swift case names and Core Data's error constants, as code and app logs spell them: a long
     /// case name alone, a short one only after CloudKit or sync words, a constant anywhere.
     @Test func aCodesOwnNameIsRecognisedAndAdmitted() throws {
-        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.table" })
+        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.name" })
         let scratch = TestSupport.classifier.makeScratch()
         func decided(_ text: String) -> CodeEntry? {
             var bytes = Array(text.utf8)

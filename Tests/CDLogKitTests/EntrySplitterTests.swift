@@ -225,6 +225,22 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
     }
 
+    @Test func aPageLineStartIsFoundEightBytesAtATime() {
+        // Every position of the last newline, near and far, against a byte-by-byte search.
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 119, 120, 121, 159, 160, 161, 239, 240, 241, 300] {
+            for newline in [-1, 0, 1, 5, 7, 8, 63, 111, 112, 119, 120, 150, 151, 152, 159, 160, 231, 232, 239, 240, 250] where newline < length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if newline >= 0 { bytes[newline] = 0x0A; if newline > 2 { bytes[newline - 2] = 0x0A } }
+                let expected: Int? = {
+                    let start = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                    return length - start <= EntrySplitter.pageLineBytes ? start : nil
+                }()
+                let found = bytes.withUnsafeBytes { EntrySplitter.pageLineStart($0, end: length) }
+                #expect(found == expected, "length \(length), newline \(newline)")
+            }
+        }
+    }
+
     @Test func valuesAndQuotedReasonsAPageWrappedStayWithTheirMessage() throws {
         // An object's description, a parenthesised address and a reverse-DNS name opening a line after one
         // as wide as a page breaks them.

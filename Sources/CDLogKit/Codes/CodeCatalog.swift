@@ -83,6 +83,9 @@ public final class CodeCatalog: Sendable {
         let needsKnownName: Bool
         /// A code's printed sentence rather than its number; the tables' message forms come last.
         var isMessage = false
+        /// A code's own name (`zoneNotFound`): read by the names' own rule, and there only where no number
+        /// of the entry was (the number says the same or more).
+        var isName = false
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = [],
@@ -163,7 +166,7 @@ public final class CodeCatalog: Sendable {
         let longNames = caseNames(of: "ckerror") { humps($0) >= 2 }
         let allNames = caseNames(of: "ckerror") { _ in true }
         if !longNames.isEmpty {
-            sources.append(("(?<![\\w.])(?:CKError(?:\\.Code)?)?\\.?(?<k>" + longNames.joined(separator: "|") + ")\\b", ck))
+            sources.append(("\\b(?<k>" + longNames.joined(separator: "|") + ")\\b", ck))
         }
         if !allNames.isEmpty {
             sources.append(("(?:(?i:cloudkit|icloud|\\bsync\\w*|\\bzones?\\b)|CKError|\\bCK[A-Z]\\w*)[^\\n]{0,160}?(?<![\\w])\\.?(?<k>"
@@ -189,6 +192,7 @@ public final class CodeCatalog: Sendable {
             let groups = Dictionary(regex.groupNames.map { ($0.name, $0.number) }, uniquingKeysWith: { a, _ in a })
             var form = Form(regex: regex, domain: source.1, groups: groups, needsKnownName: groups["p"] != nil || groups["k"] != nil)
             form.isMessage = index >= sources.count
+            form.isName = groups["k"] != nil
             return form
         }
     }
@@ -345,7 +349,7 @@ public final class CodeCatalog: Sendable {
     /// `severity` is the resolving rule's: a fallback rule below `error` gives the marker's warning twin.
     func resolve(_ resolution: RuleResolution, severity: Severity = .error, message: UnsafeRawBufferPointer, scratch: MatchScratch,
                  add: (String, String) -> Void) -> Rule? {
-        var mentions = recognise(message, scratch: scratch, sentences: resolution == .messages)
+        var mentions = recognise(message, scratch: scratch, sentences: resolution == .messages, names: resolution == .names)
         // A code common outside persistence counts only where the entry names a store.
         for index in mentions.indices {
             guard let entry = mentions[index].entry, entry.needsContext else { continue }
@@ -353,7 +357,7 @@ public final class CodeCatalog: Sendable {
             if !(context?.matches(message, scratch: scratch) ?? false) { mentions[index].entry = nil }
         }
         switch resolution {
-        case .codes, .messages:
+        case .codes, .messages, .names:
             guard let decided = decide(mentions), let entry = decided.entry else { return nil }
             // `failed with sqlite code 0`: success printed for a failure says nothing of its cause; the
             // fallback reads the entry instead.
@@ -391,12 +395,14 @@ public final class CodeCatalog: Sendable {
     }
 
     /// Every (domain, code) pair in `message`, in text order.
-    /// `sentences`: also the tables' printed sentences (`database is locked`); off for the code rule that
-    /// runs on every entry naming a domain, where the search would cost more than it finds.
-    public func recognise(_ message: UnsafeRawBufferPointer, scratch: MatchScratch, sentences: Bool = true) -> [Mention] {
+    /// `sentences`: also the tables' printed sentences (`database is locked`); `names`: also the codes' own
+    /// names (`zoneNotFound`). Both are off for the code rule that runs on every entry naming a domain, where
+    /// the search would cost more than it finds; each has a rule of its own.
+    public func recognise(_ message: UnsafeRawBufferPointer, scratch: MatchScratch, sentences: Bool = true, names: Bool = true) -> [Mention] {
         var mentions: [Mention] = []
         var taken: [Range<Int>] = []
-        for form in forms where sentences || !form.isMessage {
+        for form in forms where (sentences || !form.isMessage) && (names || !form.isName) {
+            if form.isName, !mentions.isEmpty { continue }
             var start = 0
             while start < message.count, mentions.count < CodeCatalog.maxMentions,
                   let found = form.regex.firstMatch(in: message, from: start, scratch: scratch), let whole = found[0] {

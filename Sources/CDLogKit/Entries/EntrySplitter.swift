@@ -537,21 +537,23 @@ public struct EntrySplitter {
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
         // A Cocoa error the page broke inside its own name (`… raised an error: Error` / `Domain=NSCocoaErrorDomain …`).
-        if line.hasPrefix("Domain="), end >= 5, message.hasPrefix("Error", at: end - 5) { return true }
+        if first == UInt8(ascii: "D"), line.hasPrefix("Domain="), end >= 5, message.hasPrefix("Error", at: end - 5) { return true }
         // A frame the page broke before its offset (`… _os_unfair_lock_recursive_abort +` / `36`).
         if first >= 48, first <= 57, end >= 2, message[end - 1] == UInt8(ascii: "+"), message[end - 2] == 32 { return true }
         // A Swift trap printed `Fatal` / `error: …` over two lines by the page.
-        if line.hasPrefix("error: "), end >= 5, message.hasPrefix("Fatal", at: end - 5),
+        if first == UInt8(ascii: "e"), line.hasPrefix("error: "), end >= 5, message.hasPrefix("Fatal", at: end - 5),
            end == 5 || message[end - 6] == 32 { return true }
         // A value a message goes on with (`<x-coredata://…>`, `(0x6000…)`, `"No account"`, a path, a
         // reverse-DNS name such as `com.apple.developer.…`) opening a line after one as wide as a page breaks
         // them that stops mid-sentence: a line no message opens with, broken off the one before.
-        if first < 65 || first > 122 || startsWithDottedName(line) {
+        // A reverse-DNS name is met in the lower-case branch below, at the first word's dot.
+        func continuesWithValue() -> Bool {
             // A `<…>` value may follow the colon that announced it (`*** Uncaught exception:` / `<NSUnknownKeyException> …`).
             guard opensWrappedValue(line), !endsSentence(message[end - 1]),
                   message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<") else { return false }
             return wrappedLineWidths.contains(printedWidth(message, end: end, prefixWidth: prefixWidth))
         }
+        if first < 65 || first > 122 { return continuesWithValue() }
         // Asked of every bare line: the checks that read a few bytes come before the ones that read a line.
         if first <= 90 {
             // A Swift trap's message is one print, broken mid-sentence before a capitalised word too
@@ -572,7 +574,8 @@ public struct EntrySplitter {
             // A sentence's last word (`transformer.`, `error,`) is a word, not a dotted name.
             if (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")), i + 1 == line.count || line[i + 1] == 32 { break }
             if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(")
-                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return false }
+                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "/") { return false }
+            if byte == UInt8(ascii: ".") { return startsWithDottedName(line) && continuesWithValue() }
             i += 1
         }
         let start = lineStart(in: message, before: end)
@@ -603,36 +606,76 @@ public struct EntrySplitter {
     /// a blank, `,`, `)`, `.` or the line's end); an apostrophe inside a word (`can't`) does not.
     static func endsInsideQuote(_ message: UnsafeRawBufferPointer) -> Bool {
         let end = message.count
-        guard end > 0 else { return false }
-        let start = lineStart(in: message, before: end)
+        guard end > 0, let raw = message.baseAddress else { return false }
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        // A line that ends in a closing quote or bracket closed what it opened: most log lines, read no further.
+        switch bytes[end - 1] {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"),
+             UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: ";"): return false
+        default: break
+        }
+        // Asked of every bare line: only a line as short as a page breaks them is read (at most 80
+        // characters, at most `pageLineBytes` bytes), so a long log line costs a bounded look back, not a scan.
+        // No quote in the bytes a page line can hold (two memchr calls), nothing opened one.
+        let window = max(0, end - pageLineBytes)
+        guard message.firstIndex(of: UInt8(ascii: "'"), from: window, to: end) != nil
+                || message.firstIndex(of: UInt8(ascii: "\""), from: window, to: end) != nil,
+              let start = pageLineStart(message, end: end) else { return false }
         var open = -1
-        if message.hasPrefix("Thread ", at: start) {
+        if bytes[start] == UInt8(ascii: "T"), message.hasPrefix("Thread ", at: start) {
             var i = start + 7
-            while i < end, message[i] >= 48, message[i] <= 57 { i += 1 }
+            while i < end, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
             if i > start + 7, message.hasPrefix(": \"", at: i) { open = i + 2 }
         }
         if open < 0 {
-            var i = start
-            while i + 9 <= end {
-                if message[i] == UInt8(ascii: "r"), message.hasPrefix("reason: ", at: i),
-                   message[i + 8] == UInt8(ascii: "'") || message[i + 8] == UInt8(ascii: "\"") {
-                    open = i + 8
+            // `reason: '` or `reason: "`: each colon of the line (memchr) is looked at, not each byte.
+            var from = start + 6
+            while from < end - 2, let colon = message.firstIndex(of: 0x3A, from: from, to: end - 2) {
+                if bytes[colon + 1] == 32, bytes[colon + 2] == 39 || bytes[colon + 2] == 34,
+                   message.hasPrefix("reason", at: colon - 6) {
+                    open = colon + 2
                     break
                 }
-                i += 1
+                from = colon + 1
             }
         }
         guard open >= 0 else { return false }
-        let quote = message[open]
+        let quote = bytes[open]
         var j = open + 1
         while j < end {
-            if message[j] == quote {
-                let next = j + 1 < end ? message[j + 1] : 32
+            if bytes[j] == quote {
+                let next = j + 1 < end ? bytes[j + 1] : 32
                 if next == 32 || next == 9 || next == UInt8(ascii: ",") || next == UInt8(ascii: ")") || next == UInt8(ascii: ".") || next == 13 { return false }
             }
             j += 1
         }
         return true
+    }
+
+    /// The most bytes a line a page broke at 80 columns is read for: 80 characters, some of them two or three
+    /// bytes of UTF-8.
+    static let pageLineBytes = 120
+
+    /// Where the line of `message` that ends at `end` starts, when it is no longer than `pageLineBytes`;
+    /// nil for a longer one (no page broke it). Reads eight bytes at a time: it is asked of every bare line.
+    static func pageLineStart(_ message: UnsafeRawBufferPointer, end: Int) -> Int? {
+        guard let raw = message.baseAddress else { return nil }
+        let limit = max(0, end - pageLineBytes)
+        var i = end
+        while i - 8 >= limit {
+            // The bytes of the word equal to a newline, exactly (no borrow between bytes).
+            let word = (raw + i - 8).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zero = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+            if zero != 0 { return i - 8 + (63 - zero.leadingZeroBitCount) / 8 + 1 }
+            i -= 8
+        }
+        while i > limit {
+            if raw.load(fromByteOffset: i - 1, as: UInt8.self) == 0x0A { return i }
+            i -= 1
+        }
+        // The line may start right at the limit.
+        if i == 0 || raw.load(fromByteOffset: i - 1, as: UInt8.self) == 0x0A { return i }
+        return nil
     }
 
     /// True when `line` opens with what a message goes on with but never opens with: `<` (an object's
@@ -731,13 +774,20 @@ public struct EntrySplitter {
         return i + 1 < line.count && line[i] == UInt8(ascii: ".") && line[i + 1] >= 97 && line[i + 1] <= 122
     }
 
-    /// True when the last line of `message` holds a Swift trap (`Fatal error: `) and ends mid-sentence.
+    /// True when the last line of `message`, no longer than a page breaks them, holds a Swift trap
+    /// (`Fatal error: `) and ends mid-sentence.
     static func endsTrapMidSentence(_ message: UnsafeRawBufferPointer) -> Bool {
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
-        guard end > 0, !endsSentence(message[end - 1]), message[end - 1] != UInt8(ascii: ":") else { return false }
-        let start = lineStart(in: message, before: end)
-        return UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ")
+        guard end > 0, !endsSentence(message[end - 1]), message[end - 1] != UInt8(ascii: ":"),
+              let start = pageLineStart(message, end: end) else { return false }
+        // Each `F` of the line (memchr), not each byte.
+        var from = start
+        while let found = message.firstIndex(of: UInt8(ascii: "F"), from: from, to: end) {
+            if message.hasPrefix("Fatal error: ", at: found) { return true }
+            from = found + 1
+        }
+        return false
     }
 
     /// True for a byte a finished sentence or quotation ends with: `.` `!` `?` `)` `"` `'` `]` `}`.

@@ -102,7 +102,7 @@ public struct RuleTester {
         let context = wrapping == .bare ? "" : " (wrapped as \(wrapping.rawValue))"
         if scratch.exceededMatchLimit { return "a pattern hit PCRE2's match limit\(context)" }
         guard let result else { return "match example is not classified by any rule\(context)" }
-        let resolvedPrefix = rule.resolution.map { $0 == .codes || $0 == .messages ? "code." : $0 == .activity ? "activity." : "fallback." }
+        let resolvedPrefix = rule.resolution.map { $0 == .codes || $0 == .messages || $0 == .names ? "code." : $0 == .activity ? "activity." : "fallback." }
         guard result.rule.id == rule.id || resolvedPrefix.map({ result.rule.id.hasPrefix($0) }) == true else {
             return "match example is classified by `\(result.rule.id)` instead\(context); adjust patterns or priority"
         }

@@ -10,6 +10,10 @@ public enum RuleResolution: String, CaseIterable, Sendable {
     /// its own whose patterns are those sentences, so the sentence search runs only on entries the
     /// prefilter found one in.
     case messages
+    /// As `codes`, reading the codes' own names (CloudKit's case names, `zoneNotFound`; Core Data's error
+    /// constants, `NSMigrationMissingSourceModelError`): a rule of its own whose patterns are the names, so
+    /// the names' search runs only on entries the prefilter found one in.
+    case names
     /// The last resort for an error-level entry that names Core Data, CloudKit, SwiftData or SQLite:
     /// an "Unrecognised … error" finding whose category comes from the markers it carries.
     case fallback

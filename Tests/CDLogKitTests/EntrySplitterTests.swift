@@ -263,20 +263,19 @@ import Testing
         let thread = try TestSupport.entries("Thread 1: \"NSManagedObjects of entity 'ScanSession' do not support\n-mutableSetValueForKey: for the property 'devices'\"\n", format: .xcode)
         #expect(thread.count == 1)
         // A Cocoa error broken inside its name, a trap broken after `Fatal` or before a capitalised word, a
-        // frame broken before its offset, and a line that goes on after `due to` even with a `key: ` in it.
-        let domain = "Thread 1: Fatal error: 'try!' expression unexpectedly raised an error: Error\nDomain=NSCocoaErrorDomain Code=4 \"“db” couldn’t be removed.\"\n"
-        #expect(try TestSupport.entries(domain, format: .xcode).count == 1)
-        let fatal = "2020-12-07 22:33:43.768920-0800 AWSKinesisVideoWebRTCDemoApp[588:182775] Fatal\nerror: Unexpectedly found nil while unwrapping an Optional value: file\n"
-        #expect(try TestSupport.entries(fatal, format: .xcode).count == 1)
-        let group = "SwiftData/DataUtilities.swift:1257: Fatal error: Unable to find App Group\nContainer in Entitlements\n"
-        #expect(try TestSupport.entries(group, format: .xcode).count == 1)
-        let frame = "0  libsystem_platform.dylib       0x1c4728f14 _os_unfair_lock_recursive_abort +\n36\n"
-        #expect(try TestSupport.entries(frame, format: .xcode).count == 1)
-        let realm = "2015-07-11 13:04:32.142 ASNFindMovie[10892:356134] *** Terminating app due to\nuncaught exception 'RLMException', reason: 'Migration is required for object\ntype 'ASNProduct' due to the following errors:\n"
-        #expect(try TestSupport.entries(realm, format: .xcode).count == 1)
-        // A page counts characters, not bytes: a German description 80 characters wide is a wrapped line.
-        let german = "Error Domain=NSCocoaErrorDomain Code=256 \"Die Datei „default.store“ konnte nicht\ngeöffnet werden.\"\n"
-        #expect(try TestSupport.entries(german, format: .xcode).count == 1)
+        // frame broken before its offset, a line that goes on after `due to` even with a `key: ` in it, and a
+        // German description 80 characters wide (a page counts characters, not bytes): one message each.
+        let broken = [
+            "Thread 1: Fatal error: 'try!' expression unexpectedly raised an error: Error\nDomain=NSCocoaErrorDomain Code=4 \"“db” couldn’t be removed.\"\n",
+            "2020-12-07 22:33:43.768920-0800 AWSKinesisVideoWebRTCDemoApp[588:182775] Fatal\nerror: Unexpectedly found nil while unwrapping an Optional value: file\n",
+            "SwiftData/DataUtilities.swift:1257: Fatal error: Unable to find App Group\nContainer in Entitlements\n",
+            "0  libsystem_platform.dylib       0x1c4728f14 _os_unfair_lock_recursive_abort +\n36\n",
+            "2015-07-11 13:04:32.142 ASNFindMovie[10892:356134] *** Terminating app due to\nuncaught exception 'RLMException', reason: 'Migration is required for object\ntype 'ASNProduct' due to the following errors:\n",
+            "Error Domain=NSCocoaErrorDomain Code=256 \"Die Datei „default.store“ konnte nicht\ngeöffnet werden.\"\n",
+        ]
+        for text in broken {
+            #expect(try TestSupport.entries(text, format: .xcode).count == 1, "\(text)")
+        }
         // A reason closed on its line (an apostrophe inside a word does not close it) leaves the next line alone.
         let closed = "*** Terminating app due to uncaught exception 'X', reason: 'can't load the store'\nCollection work goes on here\n"
         #expect(try TestSupport.entries(closed, format: .xcode).count == 2)

@@ -281,6 +281,19 @@ import Testing
         #expect(try TestSupport.entries(closed, format: .xcode).count == 2)
     }
 
+    /// A page that broke a line inside a rule's phrase: the entry is read with its lines joined, and that
+    /// reading decides, though the first one found a rule of its own.
+    @Test func anEntryAPageWrappedIsReadJoined() throws {
+        let wrapped = [
+            ("[logging] BUG IN CLIENT OF libsqlite3.dylib: illegal multi-threaded access to\ndatabase connection\n", "sqlite.concurrency.multithreaded-connection"),
+            ("Error saving to persistent store: Error Domain=NSCocoaErrorDomain Code=132001\n\"(null)\" UserInfo={message=attempt to recursively call -save: on the context\naborted\n", "coredata.concurrency.recursive-save"),
+        ]
+        for (text, rule) in wrapped {
+            let (reporter, _) = try TestSupport.classifyRun(Array(text.utf8), threads: 1, all: true, format: .xcode)
+            #expect(reporter.entries.count == 1 && reporter.entries.first?.classification?.rule.id == rule, "\(reporter.entries.map { $0.classification?.rule.id ?? "-" })")
+        }
+    }
+
     /// A line stamped in another logger's style (milliseconds after a colon, ISO `T…Z`) among NSLog-style
     /// lines opens a message of its own; a continuation without a date stays.
     @Test func aLineStampedInAnotherStyleStartsAMessage() throws {

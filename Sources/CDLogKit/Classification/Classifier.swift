@@ -158,11 +158,13 @@ public final class Classifier: Sendable {
     /// Classifies a message (raw UTF-8 bytes); `preset` fields come first in the result.
     /// `isCrashReport` selects the rules for crash-report summaries (`input: crash`/`any`) instead of the
     /// console rules (`input: log`/`any`).
+    /// `wrapped`: the splitter joined lines a page broke (`RawEntry.wrapped`); the message is read with its
+    /// lines joined too, whatever the first reading found.
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
-                         isCrashReport: Bool = false, scratch: Scratch) -> Classification? {
+                         isCrashReport: Bool = false, wrapped: Bool = false, scratch: Scratch) -> Classification? {
         var opensWithFrame: Bool? = nil
-        let found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch,
-                                    opensWithFrame: &opensWithFrame)
+        let found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, wrapped: wrapped,
+                                    scratch: scratch, opensWithFrame: &opensWithFrame)
         // A stack pasted without its crash line (its first line a frame) that nothing else named.
         guard found == nil, !isCrashReport, !stackRules.isEmpty,
               opensWithFrame ?? StackLines.opensWithFrame(message) else { return found }
@@ -177,13 +179,16 @@ public final class Classifier: Sendable {
     /// caller does not ask again.
     @inline(__always)
     private func classifyReading(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)],
-                                 isCrashReport: Bool, scratch: Scratch, opensWithFrame: inout Bool?) -> Classification? {
+                                 isCrashReport: Bool, wrapped: Bool, scratch: Scratch, opensWithFrame: inout Bool?) -> Classification? {
         let first = classifyOnce(message: message, preset: preset, isCrashReport: isCrashReport, scratch: scratch)
         // A message a poster or a page wrapped (`… claim the NSManagedObject\nsubclass 'Item'`) is read
         // again with its lines joined when the first reading found nothing better than a catch-all or an
         // exception known only by its name (its reason may be what the wrapping broke); the joined reading
         // counts when the first found nothing, or when its rule is no catch-all and outranks the first one.
-        guard !isCrashReport, first == nil || first!.rule.isCatchAll || first!.rule.namesOnlyAnException else { return first }
+        // An entry the splitter knows a page wrapped is read joined whatever the first reading found: the
+        // break may fall inside the phrase of a rule that outranks it (`illegal multi-threaded access to` /
+        // `database connection`).
+        guard !isCrashReport, wrapped || first == nil || first!.rule.isCatchAll || first!.rule.namesOnlyAnException else { return first }
         let newline = withUnsafeBytes(of: UInt8(0x0A)) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
         guard newline >= 0, newline + 1 < message.count else { return first }
         // A stack's lines are frames, not a wrapped sentence: joined, `symbol 0x…` frames would read as words.
@@ -200,6 +205,9 @@ public final class Classifier: Sendable {
         }
         guard let second else { return first }
         guard let first else { return second }
+        // Where a page wrapped the entry, the joined text is the message as printed: its verdict already
+        // weighed every rule the first reading found, unless it fell back to a catch-all.
+        if wrapped { return second.rule.isCatchAll && !first.rule.isCatchAll ? first : second }
         return !second.rule.isCatchAll && second.rule.outranks(first.rule) ? second : first
     }
 

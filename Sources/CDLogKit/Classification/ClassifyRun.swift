@@ -198,7 +198,7 @@ public struct ClassifyRun: Sendable {
                                         isCrashReport: prepared.format == .crashReport, scratch: scratch)
                 }
             } else {
-                classification = classifier.classify(message: raw.message.bytes, scratch: scratch)
+                classification = classifier.classify(message: raw.message.bytes, wrapped: raw.wrapped, scratch: scratch)
                     ?? classifier.classifyByLogContext(format: raw.format, header: raw.header, prefix: raw.prefix,
                                                        message: raw.message.bytes, scratch: scratch)
             }

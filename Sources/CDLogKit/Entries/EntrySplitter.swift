@@ -288,6 +288,7 @@ public struct EntrySplitter {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
                 header = nil
+                entry.wrapped = true
             }
             if header == nil, open, prefixed, pendingBlankLines > 0, EntrySplitter.startsParagraph(line, orTypeName: true) {
                 // A bare sentence after a blank line among prefixed entries (`The operation couldn’t be

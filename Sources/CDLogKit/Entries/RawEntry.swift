@@ -11,6 +11,9 @@ public struct RawEntry {
     public var line = 0
     public var endLine = 0
     public var truncated = false
+    /// Set when the splitter joined a line a page or a mail client broke off (`continuesWrappedSentence`):
+    /// the classifier reads such an entry with its lines joined too, since the break may fall inside a phrase.
+    public var wrapped = false
     public var format = InputFormat.xcode
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
@@ -24,6 +27,7 @@ public struct RawEntry {
         self.line = line
         endLine = line
         truncated = false
+        wrapped = false
         self.format = format
         if prepared != nil { prepared = nil }
     }

@@ -252,6 +252,12 @@ import Testing
         #expect(entitled.count == 1)
         // A prompt is not a value: the debugger's and a REPL's start messages of their own; so does a line
         // after one that ended its sentence.
+        // A path longer than a page line is no sign of a break: XCTest's diagnostic after a short line opens a message.
+        let diagnostic = "[INFO] : Persistent History Track Kit Start\n/Users/tdt/Projects/PersistentHistoryTrackingKit/Tests/PersistentHistoryTrackingKitTests/PersistentHistoryTrackingKitTests.swift:119: error: failed\n"
+        #expect(try TestSupport.entries(diagnostic, format: .xcode).count == 2)
+        // A method's own log line opens a message, however wide the line before it.
+        let method = "UbiquityStoreManager: Loading store: 41FA9583-8968-44AD-B43D-2026730DD408.sqlite\n-[PFUbiquitySwitchboardEntryMetadata setUseLocalStorage:](760): CoreData: Ubiquity: x\n"
+        #expect(try TestSupport.entries(method, format: .xcode).count == 2)
         let prompt = "libc++abi.dylib: terminating with uncaught exception of type NSException\n(main)> \n"
         #expect(try TestSupport.entries(prompt, format: .xcode).count == 2)
         #expect(try TestSupport.entries("CoreData: error: the store at this location could not be opened.\n<x-coredata://A/B/p1> is next\n", format: .xcode).count == 2)
@@ -272,6 +278,13 @@ import Testing
             "0  libsystem_platform.dylib       0x1c4728f14 _os_unfair_lock_recursive_abort +\n36\n",
             "2015-07-11 13:04:32.142 ASNFindMovie[10892:356134] *** Terminating app due to\nuncaught exception 'RLMException', reason: 'Migration is required for object\ntype 'ASNProduct' due to the following errors:\n",
             "Error Domain=NSCocoaErrorDomain Code=256 \"Die Datei „default.store“ konnte nicht\ngeöffnet werden.\"\n",
+            // The value a page-wide line announced, a C++ runtime's type, a selector, a comma's clause, and a long
+            // name that left the line before it short.
+            "Fatal error: 'try!' expression unexpectedly raised an error:\nDatabase.SQLiteDatabase.Error.failedToOpenDatabase\n",
+            "libc++abi.dylib: terminating with uncaught exception of type\nrealm::IncorrectThreadException: Realm accessed from incorrect thread.\n",
+            "CoreData: error: Serious application error.  An exception was caught from the\ndelegate of NSFetchedResultsController during a call to\n-controllerDidChangeContent:.  with userInfo (null)\n",
+            "*** Terminating app due to uncaught exception 'NSInvalidArgumentException',\nreason: 'NSManagedObjects of entity 'VectorLayer' do not support\n",
+            "usually a bug within an observer of the context's change notification, see\nNSManagedObjectContextObjectsDidChangeNotification.  The left hand side\n",
         ]
         for text in broken {
             #expect(try TestSupport.entries(text, format: .xcode).count == 1, "\(text)")

@@ -544,6 +544,12 @@ public struct EntrySplitter {
         // A Swift trap printed `Fatal` / `error: …` over two lines by the page.
         if first == UInt8(ascii: "e"), line.hasPrefix("error: "), end >= 5, message.hasPrefix("Fatal", at: end - 5),
            end == 5 || message[end - 6] == 32 { return true }
+        // The value a page-wide line announced and the page put on the next line: a qualified name after a
+        // colon (`… raised an error:` / `Database.SQLiteDatabase.Error.failedToOpenDatabase`), or the type the
+        // C++ runtime names (`… uncaught exception of type` / `realm::IncorrectThreadException: …`).
+        let announcesType = end >= 8 && message.hasPrefix(" of type", at: end - 8)
+        if announcesType || (message[end - 1] == UInt8(ascii: ":") && startsWithQualifiedToken(line)),
+           printedWidth(message, end: end, prefixWidth: prefixWidth) >= wrapWidth { return true }
         // A value a message goes on with (`<x-coredata://…>`, `(0x6000…)`, `"No account"`, a path, a
         // reverse-DNS name such as `com.apple.developer.…`) opening a line after one as wide as a page breaks
         // them that stops mid-sentence: a line no message opens with, broken off the one before.
@@ -552,7 +558,7 @@ public struct EntrySplitter {
             // A `<…>` value may follow the colon that announced it (`*** Uncaught exception:` / `<NSUnknownKeyException> …`).
             guard opensWrappedValue(line), !endsSentence(message[end - 1]),
                   message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<") else { return false }
-            return wrappedLineWidths.contains(printedWidth(message, end: end, prefixWidth: prefixWidth))
+            return brokeBefore(line, width: printedWidth(message, end: end, prefixWidth: prefixWidth))
         }
         if first < 65 || first > 122 { return continuesWithValue() }
         // Asked of every bare line: the checks that read a few bytes come before the ones that read a line.
@@ -565,7 +571,7 @@ public struct EntrySplitter {
             // the sentence (`NSManagedObjectContext.`) continues one it broke after any word.
             guard (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 else { return false }
             guard startsWithTypeName(line) || endsInUnfinishedWord(message, end: end) else { return false }
-            return wrappedLineWidths.contains(printedWidth(message, end: end, prefixWidth: prefixWidth))
+            return brokeBefore(line, width: printedWidth(message, end: end, prefixWidth: prefixWidth))
                 && !line.contains(sequence: ": ")
         }
         guard first >= 97 else { return false }
@@ -591,14 +597,55 @@ public struct EntrySplitter {
         // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence,
         // unless the line before broke off after a word no sentence ends with (`… due to` / `uncaught
         // exception 'RLMException', reason: …`).
-        if line.contains(sequence: ": "), !endsInUnfinishedWord(message, end: end) { return false }
+        if line.contains(sequence: ": "), message[end - 1] != UInt8(ascii: ","), !endsInUnfinishedWord(message, end: end) { return false }
         guard width >= wrapWidth else { return false }
         // The break is mid-sentence: the wrapper left a space at the end of the line, or the line ends in a
         // comma or a word no sentence ends with (`for a`, `to the`, `is`); or a printed line as wide as a
         // page or a mail client breaks them (`wrappedLineWidths`) ends in a word, and a lower-case word goes on.
         if end < message.count || message[end - 1] == UInt8(ascii: ",") { return true }
-        if wrappedLineWidths.contains(width), (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 { return true }
+        if brokeBefore(line, width: width), (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 { return true }
         return endsInUnfinishedWord(message, end: end)
+    }
+
+    /// True when a page that breaks lines at 80 columns would have broken a line `width` wide before `line`:
+    /// the line is as wide as pages leave them (`wrappedLineWidths`), or `line`'s first word would not have
+    /// fitted after it (a long name such as `NSManagedObjectContextObjectsDidChangeNotification.` leaves the
+    /// line before it short), though it fits a line.
+    static func brokeBefore(_ line: UnsafeRawBufferPointer, width: Int) -> Bool {
+        if wrappedLineWidths.contains(width) { return true }
+        guard width <= wrappedLineWidths.upperBound else { return false }
+        var word = 0
+        for byte in line {
+            if byte == 32 || byte == 9 { break }
+            if byte & 0xC0 != 0x80 { word += 1 }
+        }
+        // A word wider than the page goes on a line of its own wherever it stands: no evidence of a break.
+        return word <= wrappedLineWidths.upperBound && width + 1 + word > wrappedLineWidths.upperBound
+    }
+
+    /// True when `line` opens with a qualified name: letters, digits and `_` joined by `.` or `::`, at least
+    /// two parts (`Database.SQLiteDatabase.Error.failedToOpenDatabase`, `realm::IncorrectThreadException`),
+    /// the part before the first blank or `(`; not a logger's `Tag:` before a blank.
+    static func startsWithQualifiedToken(_ line: UnsafeRawBufferPointer) -> Bool {
+        var parts = 1, partLength = 0, i = 0
+        while i < line.count {
+            let byte = line[i]
+            if (byte | 0x20) >= 97 && (byte | 0x20) <= 122 || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "_") {
+                partLength += 1
+            } else if byte == UInt8(ascii: "."), partLength > 0, i + 1 < line.count, line[i + 1] != 32 {
+                parts += 1
+                partLength = 0
+            } else if byte == UInt8(ascii: ":"), partLength > 0, i + 2 < line.count, line[i + 1] == UInt8(ascii: ":") {
+                parts += 1
+                partLength = 0
+                i += 1
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard parts >= 2, partLength > 0 else { return false }
+        return i == line.count || line[i] == 32 || line[i] == UInt8(ascii: "(") || (line[i] == UInt8(ascii: ":") && (i + 1 == line.count || line[i + 1] == 32))
     }
 
     /// True when the last line of `message` opens a quoted reason and does not close it: `… reason: '***`
@@ -690,6 +737,9 @@ public struct EntrySplitter {
             guard line.count > 1, line[1] != 32, let close = line.firstIndex(of: UInt8(ascii: ")")) else { return false }
             return !line.hasPrefix("(lldb)") && !(close + 1 < line.count && line[close + 1] == UInt8(ascii: ">"))
         case UInt8(ascii: "/"): return line.count > 1 && line[1] != 32 && line[1] != UInt8(ascii: "/")
+        // An Objective-C selector (`-controllerDidChangeContent:`), not a list's dash nor a method's log line
+        // (`-[PFUbiquitySwitchboardEntryMetadata setUseLocalStorage:](760): …` opens a message of its own).
+        case UInt8(ascii: "-"): return line.count > 1 && line[1] >= 97 && line[1] <= 122
         default: return startsWithDottedName(line)
         }
     }

@@ -609,6 +609,19 @@ import Testing
         let entries = try TestSupport.entries(prefixed, format: .nslog)
         #expect(entries.map(\.line) == [1, 2, 3, 5])
         #expect(TestSupport.classify(entries[1].message)?.rule.id == "crash.console-termination")
+        // An app's print that opens with an acronym (`WS closed …`) after a finished line, and the same
+        // statement printed twice (its first three words again), open messages of their own.
+        let stamp = "2019-01-17 12:25:12.585574+0300 X[527:216507] "
+        let printed = stamp + "[] nw_socket_handle_socket_event [C25.1:1] Socket SO_ERROR [60: Operation timed out]\n"
+            + stamp + "[] nw_connection_get_connected_socket [C25] Client called nw_connection_get_connected_socket\n"
+            + stamp + "TCP Conn 0x280305f80 Failed : error 0:60 [60]\n"
+            + "WS closed with error: Optional(Error Domain=NSPOSIXErrorDomain Code=60 \"Operation timed out\")\n"
+            + stamp + "App Launch [:]\n"
+            + "Found loop plugin at file:///private/var/containers/Bundle/Application/1/Loop.app/Frameworks/A.framework/\n"
+            + "Found loop plugin at file:///private/var/containers/Bundle/Application/1/Loop.app/Frameworks/B.framework/\n"
+            + "SR-Info: not the tag of the open entry, a continuation\n"
+            + stamp + "done\n"
+        #expect(try TestSupport.entries(printed, format: .nslog).map(\.line) == [1, 2, 3, 4, 5, 6, 7, 9])
         // A type's name opening the sentence (a results controller's own print) after the blank line too.
         let typed = "2015-10-17 22:48:15.748 Stellup[94318:24983296] 0 Derived Deleted Sections\n\n"
             + "RBQFecthResultsTVC caught exception updating table view: Invalid update: invalid number of sections.\n"

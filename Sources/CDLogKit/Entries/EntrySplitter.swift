@@ -1020,7 +1020,10 @@ public struct EntrySplitter {
             // `callservicesd: [Default] …`: a process and a bracketed level, as a log stream relays a line.
             if tag.last == UInt8(ascii: ":"), line.hasPrefix(" [", at: tag.count), startsLevelTag(line, at: tag.count + 1) { return true }
         }
-        guard startsParagraph(line) else { return false }
+        // The same statement printed again (`Found loop plugin at file:///…` twice): a line that opens with
+        // the open message's first three words is another print, whatever the first one ended with.
+        if repeatsOpening(line, of: message) { return true }
+        guard startsParagraph(line) || startsWithAcronymWord(line) else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
         guard end > 0 else { return false }
@@ -1029,6 +1032,29 @@ public struct EntrySplitter {
              UInt8(ascii: "\""), UInt8(ascii: "'"): return true
         default: return false
         }
+    }
+
+    /// True when `line` opens with an acronym as a word and a lower-case word after it (`WS closed with
+    /// error: …`, `TCP connection failed`): capitals and digits only, then a blank. Not a logger's tag
+    /// (`SR-Info:`).
+    static func startsWithAcronymWord(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, (line[i] >= 65 && line[i] <= 90) || (i > 0 && line[i] >= 48 && line[i] <= 57) { i += 1 }
+        return i >= 2 && i + 1 < line.count && line[i] == 32 && line[i + 1] >= 97 && line[i + 1] <= 122
+    }
+
+    /// True when `line` opens with the same first three words as `message` (at least 12 bytes, the third
+    /// word whole): the same statement printed again.
+    static func repeatsOpening(_ line: UnsafeRawBufferPointer, of message: UnsafeRawBufferPointer) -> Bool {
+        var blanks = 0, i = 0
+        while i < line.count, i < message.count, line[i] == message[i] {
+            if line[i] == 32 {
+                blanks += 1
+                if blanks == 3 { return i >= 12 }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// A shell's prompt: `bash-3.2$ `, `sh-5.1# ` (the shell's name and version), or `$ ` before a command.

@@ -215,6 +215,10 @@ import Testing
             ("[Store] error: Could not find Notes.momd in bundle com.example.notes", "fallback.model"),
             // The per-line fields of a failed migration name its two stores.
             ("CoreData: error:   sourceURL : file:///private/var/mobile/Containers/Data/Application/X/Library/Application Support/default.store", "fallback.migration"),
+            // A database library's replication that lost its connection is the network's; Realm's and
+            // Couchbase Lite's own names mark persistence as Core Data's do.
+            ("CouchbaseLite Replicator ERROR: {Repl#38} Got LiteCore error: Network error 3 \"connection timed out\"", "fallback.network"),
+            ("CouchbaseLite Replicator Info: {Repl#38} pushStatus=stopped, pullStatus=idle, progress=855/855", "activity.sync"),
         ]
         for (text, rule) in cases {
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")

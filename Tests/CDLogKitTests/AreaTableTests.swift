@@ -56,6 +56,10 @@ import Testing
         // SQLite's frames alone: the store.
         let sqliteOnly = "Crashed: com.example.db\n0  libsqlite3.dylib  0x2 sqlite3_step + 40\n1  App  0x4 -[Database run:] + 80"
         #expect(TestSupport.classify(sqliteOnly)?.category == .store)
+        // A Swift assertion whose source file is the app's SQLite layer; another file's assertion stays a crash.
+        let layer = TestSupport.classify("Assertion failed: file /src/telegram-ios/submodules/Postbox/Sources/SqliteValueBox.swift, line 597")
+        #expect(layer?.category == .store && layer?.severity == .fatal, "\(String(describing: layer?.rule.id))")
+        #expect(TestSupport.classify("Assertion failed: file /src/App/Sources/ChatListView.swift, line 597")?.category == .crash)
         // The allocator above SQLite (`yields: last`): heap corruption noticed inside SQLite is SQLite's area,
         // as labellers read such stacks (4 of the 5 development records); under code no other row names,
         // the allocator's area keeps it the app's crash.

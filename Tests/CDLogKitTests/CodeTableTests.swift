@@ -219,9 +219,6 @@ import Testing
             // Couchbase Lite's own names mark persistence as Core Data's do.
             ("CouchbaseLite Replicator ERROR: {Repl#38} Got LiteCore error: Network error 3 \"connection timed out\"", "fallback.network"),
             ("CouchbaseLite Replicator Info: {Repl#38} pushStatus=stopped, pullStatus=idle, progress=855/855", "activity.sync"),
-            // Clearing the stores and a stack that says it loaded are the stack's setup.
-            ("UbiquityStoreManager: Will clear stores.  Notifying application to reset its UI.", "activity.init"),
-            ("CoreData loaded", "activity.init"),
         ]
         for (text, rule) in cases {
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")

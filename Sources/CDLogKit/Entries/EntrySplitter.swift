@@ -614,11 +614,7 @@ public struct EntrySplitter {
     static func brokeBefore(_ line: UnsafeRawBufferPointer, width: Int) -> Bool {
         if wrappedLineWidths.contains(width) { return true }
         guard width <= wrappedLineWidths.upperBound else { return false }
-        var word = 0
-        for byte in line {
-            if byte == 32 || byte == 9 { break }
-            if byte & 0xC0 != 0x80 { word += 1 }
-        }
+        let word = characters(line, 0, line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count)
         // A word wider than the page goes on a line of its own wherever it stands: no evidence of a break.
         return word <= wrappedLineWidths.upperBound && width + 1 + word > wrappedLineWidths.upperBound
     }
@@ -668,7 +664,7 @@ public struct EntrySplitter {
         let window = max(0, end - pageLineBytes)
         guard message.firstIndex(of: UInt8(ascii: "'"), from: window, to: end) != nil
                 || message.firstIndex(of: UInt8(ascii: "\""), from: window, to: end) != nil,
-              let start = pageLineStart(message, end: end) else { return false }
+              let start = pageLineStart(message, end: end), start < end else { return false }
         var open = -1
         if bytes[start] == UInt8(ascii: "T"), message.hasPrefix("Thread ", at: start) {
             var i = start + 7

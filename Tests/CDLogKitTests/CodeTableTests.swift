@@ -328,6 +328,33 @@ import Testing
         #expect(decided("let zoneNotFoundCount = 3") == nil)
     }
 
+    /// CloudKit's web-service names (`serverErrorCode`), as CloudKit Web Services, CloudKit JS and the scripts
+    /// that call them print them: each names its CKError row after a CloudKit or iCloud word or a CloudKit JS
+    /// key, never alone (`NOT_FOUND` and `BAD_REQUEST` are every HTTP service's words).
+    @Test func aCloudKitWebServiceNameIsRecognisedInContextOnly() throws {
+        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.name" })
+        let scratch = TestSupport.classifier.makeScratch()
+        func decided(_ text: String) -> CodeEntry? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBytes { Self.codes.decide(Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch)) }?.entry
+        }
+        let table = try #require(Self.codes.tables.first { $0.key == "ckerror" })
+        var names = 0
+        for entry in table.entries {
+            for name in entry.server {
+                names += 1
+                for text in ["\"serverErrorCode\" : \"\(name)\",", "_ckErrorCode: \"\(name)\"",
+                             "Please finish setting up your iCloud service (\(name))"] {
+                    #expect(TestSupport.classifier.ruleMatches(rule, text: text, scratch: scratch), "\(text)")
+                    #expect(decided(text)?.code == entry.code, "\(text)")
+                }
+                #expect(decided("request failed (\(name))") == nil, "\(name)")
+                #expect(Self.codes.entry(named: name)?.code == entry.code, "\(name)")
+            }
+        }
+        #expect(names == 14, "\(names) names")
+    }
+
     @Test func aBadTableIsOneErrorPointingIntoIt() throws {
         let bad = "domain: X\nkey: x\ncodes:\n  - {code: 1, name: a, category: nowhere, severity: error, meaning: m, advice: a}\n"
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", bad)]) }

@@ -565,6 +565,13 @@ import Testing
             + "    frame #0: 0x00000001c9401934 libsystem_platform.dylib`_platform_memset + 36\nlibsystem_platform.dylib`_platform_memset:\n"
             + "->  0x1c9401934 <+36>: stnp   x1, x1, [x0]\n    0x1c9401938 <+40>: stnp   x1, x1, [x0, #0x10]\nTarget 0: (Runner) stopped.\n"
             + "Lost connection to device.\n", .xcode, [1, 8]),
+        // Xcode's Thread Performance Checker report (CR-013's shape, github.com/woocommerce/woocommerce-ios/issues/12536):
+        // the warning, `PID: …, TID: …`, `Backtrace`, a rule of `=` and the frames are one report; a `PID:`
+        // line under another message is a message of its own.
+        ("checker report", "Thread Performance Checker: Thread running at User-interactive quality-of-service class waiting on a lower QoS thread running at Default quality-of-service class. Investigate ways to avoid priority inversions\n"
+            + "PID: 53490, TID: 7440089\nBacktrace\n=================================================================\n"
+            + "3   CoreData                            0x00000001864b4a88 -[NSSQLDefaultConnectionManager _checkoutConnectionOfType:] + 72\n"
+            + "Saved.\nPID: 1, TID: 2\n", .xcode, [1, 6, 7]),
         // A thread line with no stop line above it, and a label-like line with a blank, open entries.
         ("thread line alone", "Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", .xcode, [1, 2, 3]),
         // Frames whose location closes the line without parentheses (AX-022's shape, a crash reporter's

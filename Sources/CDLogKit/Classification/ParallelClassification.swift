@@ -20,7 +20,7 @@ final class ParallelClassification: @unchecked Sendable {
     /// The whole source's `EntrySplitter.bareLinesOpen`, given to every part's splitter.
     let bareLinesOpen: Bool
     let sourceName: String
-    let isCutPoint: (UnsafeRawBufferPointer) -> Bool
+    let isCutPoint: CutPointTest
     /// Parts cut but not merged, at most.
     let window: Int
     let scratches: ReusePool<Classifier.Scratch>
@@ -51,7 +51,7 @@ final class ParallelClassification: @unchecked Sendable {
     }
 
     init(run: ClassifyRun, reader: LineReader, format: InputFormat, bareLinesOpen: Bool, sourceName: String,
-         isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, merger: ClassifyRun.Merger) {
+         isCutPoint: @escaping CutPointTest, merger: ClassifyRun.Merger) {
         self.run = run
         self.reader = reader
         self.format = format

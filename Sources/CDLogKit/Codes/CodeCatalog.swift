@@ -109,6 +109,10 @@ public final class CodeCatalog: Sendable {
                 if let printed = entry.printed { printedNames[printed.lowercased()] = (index, entry.code) }
                 for message in entry.messages { printedNames[message.lowercased()] = (index, entry.code) }
                 if !entry.isRange, codeNames[entry.name] == nil { codeNames[entry.name] = (index, entry.code) }
+                for name in entry.server where !entry.isRange {
+                    codeNames[name] = (index, entry.code)
+                    printedNames[name.lowercased()] = (index, entry.code)
+                }
             }
         }
         self.byDomain = byDomain
@@ -171,6 +175,14 @@ public final class CodeCatalog: Sendable {
         if !allNames.isEmpty {
             sources.append(("(?:(?i:cloudkit|icloud|\\bsync\\w*|\\bzones?\\b)|CKError|\\bCK[A-Z]\\w*)[^\\n]{0,160}?(?<![\\w])\\.?(?<k>"
                             + allNames.joined(separator: "|") + ")\\b", ck))
+        }
+        // CloudKit's web-service names (`"serverErrorCode" : "ZONE_NOT_FOUND"`, CloudKit JS's `_ckErrorCode:
+        // "BAD_REQUEST"`, a downloader's `… your iCloud service (ZONE_NOT_FOUND)`): HTTP-style words that other
+        // services use too, so they count only after a CloudKit or iCloud word or a CloudKit JS key on their line.
+        let serverNames = tables.flatMap { $0.entries.flatMap(\.server) }.sorted { $0.count > $1.count }
+        if !serverNames.isEmpty {
+            sources.append(("(?:serverErrorCode|ckErrorCode|\\bCKError|\\bCloudKit|(?i:icloud))[^\\n]{0,160}?(?<![\\w])(?<k>"
+                            + serverNames.joined(separator: "|") + ")\\b", ck))
         }
         let constants = tables.flatMap { $0.entries.filter { !$0.isRange }.map(\.name) }
             .filter { $0.hasPrefix("NS") && $0.hasSuffix("Error") && $0.count > 9 }.sorted { $0.count > $1.count }

@@ -12,6 +12,8 @@ public struct CodeEntry: Sendable {
     /// Sentences a library prints for the code without its number (SQLite's `database is locked`), found
     /// anywhere in an entry as printed (case-sensitive).
     public let messages: [String]
+    /// The names CloudKit's web services and CloudKit JS give the code (`serverErrorCode` `ZONE_NOT_FOUND`).
+    public let server: [String]
     public let category: Category
     public let severity: Severity
     /// True when the code says less than a code it wraps (134060 "Core Data error", CKError 2 partial

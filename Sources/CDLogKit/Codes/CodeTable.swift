@@ -19,7 +19,7 @@ public struct CodeTable: Sendable {
 
     private static let fileKeys: Set<String> = ["domain", "key", "aliases", "codes", "ranges", "internal", "context"]
     private static let rowKeys: Set<String> = ["code", "from", "to", "name", "printed", "category", "severity",
-                                               "generic", "context", "success", "meaning", "advice", "messages"]
+                                               "generic", "context", "success", "meaning", "advice", "messages", "server"]
 
     public init(path: String, text: String, firstOrder: Int) throws {
         self.path = path
@@ -98,8 +98,16 @@ public struct CodeTable: Sendable {
                 }
                 messages = strings
             }
+            var server: [String] = []
+            if let node = row["server"] {
+                let names = node.sequence.map { $0.compactMap(\.string) } ?? node.string.map { [$0] } ?? []
+                guard !names.isEmpty, names.allSatisfy({ $0.range(of: "^[A-Z][A-Z_]*[A-Z]$", options: .regularExpression) != nil }) else {
+                    throw loader.failure(at: node, "server is a name or a list of names in capitals (ZONE_NOT_FOUND)")
+                }
+                server = names
+            }
             return CodeEntry(domain: domain, code: first, last: last, name: name, printed: row["printed"]?.string, messages: messages,
-                             category: category, severity: severity, generic: generic,
+                             server: server, category: category, severity: severity, generic: generic,
                              needsContext: row["context"]?.bool ?? false, success: row["success"]?.bool ?? false, meaning: meaning, advice: advice, rule: rule)
         }
         var seen = Set<Int>()

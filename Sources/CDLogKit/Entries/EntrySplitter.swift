@@ -213,7 +213,10 @@ public struct EntrySplitter {
                 // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix).
                 header = LineHeader(messageStart: 0)
             }
-            if let header, open, EntrySplitter.continuesFieldList(entry.message.bytes, line, messageStart: header.messageStart) {
+            // An entry cut at the message cap takes no more lines by context: its last line no longer changes,
+            // so a test on it would hold for every line to come (and each would read that line again).
+            let joinable = open && !entry.truncated
+            if let header, joinable, EntrySplitter.continuesFieldList(&entry, line, messageStart: header.messageStart) {
                 // iOS 14+ prints a failed addPersistentStore as a header line and one `CoreData: error:`
                 // line per userInfo field, each a console entry of its own: one error, kept whole.
                 entry.appendNewline()
@@ -222,7 +225,7 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
-            if let header, open, prefixed, pendingBlankLines == 0,
+            if let header, joinable, prefixed, pendingBlankLines == 0,
                EntrySplitter.continuesAppKitException(entry, line, header: header)
                 || EntrySplitter.continuesMonoCrash(entry, line, header: header) {
                 // AppKit logs an uncaught exception as three lines of the same process: `An uncaught
@@ -233,7 +236,7 @@ public struct EntrySplitter {
                 entry.endLine = number
                 return
             }
-            if let header, open, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes),
+            if let header, joinable, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes),
                !line.hasPrefix("Fatal Exception: "), !line.hasPrefix("Thread ") {
                 // Crashlytics prints `Fatal Exception: NSInternalInconsistencyException` and the reason on the
                 // next line: one exception.
@@ -243,47 +246,52 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
-            if header != nil, open, readBare, pendingBlankLines == 0,
-               EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: entry.message.bytes)
+            if header != nil, joinable, readBare, pendingBlankLines == 0,
+               EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: &entry)
                 || EntrySplitter.continuesOpenCKError(line, after: entry.message.bytes) {
                 // A dictionary or argument list the printer broke over lines (`… {sound: true, badge: true,` /
                 // `provisional: true}`, a userInfo whose reason lists `Entity: attribute` lines): the lines
                 // up to the one that closes it belong to it.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines > 0 {
+            if header != nil, joinable, readBare, pendingBlankLines > 0 {
                 // Only a crash header block is still open after a blank line in bare text: what follows it is
                 // its thread or its trap's message, or else a message of its own.
                 if EntrySplitter.continuesCrashHeaderBlock(line) { header = nil } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 }
             }
-            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.announcesUncaughtException(entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.announcesUncaughtException(entry.message.bytes) {
                 // AppKit prints `An uncaught exception was raised`, then the reason and the backtrace on lines
                 // of their own: one exception.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
                 // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
                 // Python prints the exception that ended a traceback at the left margin, under the last
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
                EntrySplitter.isSectionHeading(entry.message.bytes) {
                 // A crash report's `Application Specific Information:` quoted alone: its text follows it.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "*"),
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesCheckerReport(line, after: entry.message.bytes) {
+                // Xcode's Thread Performance Checker prints its warning, `PID: …, TID: …`, `Backtrace`, a rule
+                // of `=` and the frames: one report.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "*"),
                EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
             }
-            if header != nil, open, readBare, pendingBlankLines == 0,
+            if header != nil, joinable, readBare, pendingBlankLines == 0,
                EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes, prefixWidth: entry.prefix.count) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
                 // / `subclass 'Item' so +entity …`): the rest of the same message.
@@ -338,7 +346,20 @@ public struct EntrySplitter {
     /// `addPersistentStore` whose header line opened `message`: `CoreData: error: userInfo:`,
     /// `storeType:`, `configuration:`, `URL:`, `options:` or an indented `key : value` line, at `error` or
     /// `annotation` level.
-    static func continuesFieldList(_ message: UnsafeRawBufferPointer, _ line: UnsafeRawBufferPointer, messageStart: Int) -> Bool {
+    static func continuesFieldList(_ entry: inout RawEntry, _ line: UnsafeRawBufferPointer, messageStart: Int) -> Bool {
+        guard isFieldLine(line, messageStart: messageStart) else { return false }
+        // The open entry is such an error: its first line says `… returned error …` (read once an entry).
+        if entry.returnsError == 0 {
+            let message = entry.message.bytes
+            let firstLineEnd = message.firstIndex(of: 10) ?? message.count
+            entry.returnsError = UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd]).contains(sequence: "returned error") ? 1 : 2
+        }
+        return entry.returnsError == 1
+    }
+
+    /// True when `line` (its message from `messageStart`) has the shape of one field of the per-line form
+    /// of a failed `addPersistentStore` (`continuesFieldList`), whatever entry is open.
+    static func isFieldLine(_ line: UnsafeRawBufferPointer, messageStart: Int) -> Bool {
         guard messageStart < line.count else { return false }
         var i = messageStart
         // `[error] ` (the NSLog-style level column some captures print) before `CoreData: error: `.
@@ -364,10 +385,7 @@ public struct EntrySplitter {
         let isField = line.hasPrefix("userInfo:", at: i) || line.hasPrefix("storeType:", at: i) || line.hasPrefix("configuration:", at: i)
             || line.hasPrefix("URL:", at: i) || line.hasPrefix("options:", at: i)
             || (i < line.count && (line[i] == 9 || (line[i] == 32 && line.hasPrefix("  ", at: i))))
-        guard isField else { return false }
-        // The open entry is such an error: its first line says `… returned error …`.
-        let firstLineEnd = message.firstIndex(of: 10) ?? message.count
-        return UnsafeRawBufferPointer(rebasing: message[0..<firstLineEnd]).contains(sequence: "returned error")
+        return isField
     }
 
     /// True when `message` is an exception's name with its reason still to come: its only line is
@@ -452,6 +470,15 @@ public struct EntrySplitter {
         // Under an indented line (a frame or its source line) of a traceback.
         let start = lineStart(in: message, before: message.count)
         return start < message.count && ByteClass.isBlank(message[start])
+    }
+
+    /// True when the open message is a Thread Performance Checker warning (`Thread Performance Checker: …`)
+    /// and `line` is the rest of its report: `PID: 812, TID: 40211`, `Backtrace`, the `====` rule under it.
+    static func continuesCheckerReport(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        // Cheapest first: this runs on every bare line that opens a message.
+        guard let first = line.first, first == UInt8(ascii: "P") || first == UInt8(ascii: "B") || first == UInt8(ascii: "="),
+              message.first == UInt8(ascii: "T"), message.hasPrefix("Thread Performance Checker: ") else { return false }
+        return line.hasPrefix("PID: ") || holdsAlone("Backtrace", line) || line.hasPrefix("=====")
     }
 
     /// True when `message` is a crash report's heading whose text is on the lines below it
@@ -929,11 +956,20 @@ public struct EntrySplitter {
     /// sentence after a cut line with an open bracket stays a message of its own. A quoted key or item of a
     /// dictionary's or array's description (`"_NSAutoVacuumLevel" = 2;`, `""`, `"a",`) is a field too: a page
     /// that dropped the description's indentation left them at the margin.
-    static func staysInsideOpenBracket(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.count <= 16 << 10, let first = line.first else { return false }
+    static func staysInsideOpenBracket(_ line: UnsafeRawBufferPointer, after entry: inout RawEntry) -> Bool {
+        guard entry.message.count <= 16 << 10, let first = line.first else { return false }
+        // The message's depth, read on from where the last line's test stopped (the message only grows).
+        func openDepth(_ entry: inout RawEntry) -> Int {
+            let message = entry.message.bytes
+            if entry.depthRead < message.count {
+                entry.depth += depth(of: UnsafeRawBufferPointer(rebasing: message[entry.depthRead...]))
+                entry.depthRead = message.count
+            }
+            return entry.depth
+        }
         if first == UInt8(ascii: "\""), let last = line.last {
             let closes = last == UInt8(ascii: "\"") || last == UInt8(ascii: ";") || last == UInt8(ascii: ",")
-            return line.count >= 2 && closes && depth(of: message) > 0
+            return line.count >= 2 && closes && openDepth(&entry) > 0
         }
         guard (first | 0x20) >= 97, (first | 0x20) <= 122, !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
         var i = 1
@@ -941,7 +977,7 @@ public struct EntrySplitter {
         guard i < line.count else { return false }
         let isField = (line[i] == UInt8(ascii: ":") && i + 1 < line.count && line[i + 1] == 32)
             || line.hasPrefix(" = ", at: i)
-        return isField && depth(of: message) > 0
+        return isField && openDepth(&entry) > 0
     }
 
     /// True when the open message ends with a `;` and holds a `<CKError …` description that a page broke over
@@ -1285,18 +1321,46 @@ public struct EntrySplitter {
     /// For formats that can be cut into independent blocks: a test for lines that start an entry and
     /// may begin a block (echo pairs cut apart are folded again when the blocks are merged). Nil for
     /// formats read as a whole (crash reports, `log show` JSON arrays).
-    public static func cutPointTest(for format: InputFormat) -> ((UnsafeRawBufferPointer) -> Bool)? {
+    public static func cutPointTest(for format: InputFormat) -> CutPointTest? {
         switch format {
         case .crashReport, .logJSON: return nil
-        case .logNDJSON: return { line in line.first == UInt8(ascii: "{") }
+        case .logNDJSON: return { line, _ in line.first == UInt8(ascii: "{") }
         default:
             let lineFormat = FormatDetector.lineFormat(for: format)
             let bare = format == .xcode
-            return { line in
-                guard let header = lineFormat.header(of: line), !lineFormat.isBoilerplate(line) else { return false }
-                return EntrySplitter.resumesLog(line, header: header, bare: bare)
+            return { line, previous in
+                guard let header = lineFormat.header(of: line), !lineFormat.isBoilerplate(line),
+                      EntrySplitter.resumesLog(line, header: header, bare: bare) else { return false }
+                if let previous, EntrySplitter.mayContinue(previous, with: line, header: header, lineFormat: lineFormat, bare: bare) {
+                    return false
+                }
+                return true
             }
         }
+    }
+
+    /// True when the splitter might join `line` (which opens an entry by itself, with `header`) to the entry
+    /// whose last line is `previous`, by one of the joins that read the open entry (`splitLines`): a field
+    /// of iOS 14's per-line `addPersistentStore` error, AppKit's and Mono's exception reports over lines
+    /// of a prefixed capture; in bare text an exception's name before its reason, a reason broken inside
+    /// its quotes, a wrapped sentence, a numbered frame. It errs towards true: a block cut one line
+    /// earlier costs nothing, a cut inside an entry splits it where one pass would not.
+    static func mayContinue(_ previous: UnsafeRawBufferPointer, with line: UnsafeRawBufferPointer, header: LineHeader,
+                            lineFormat: any LineFormat, bare: Bool) -> Bool {
+        if isFieldLine(line, messageStart: header.messageStart) { return true }
+        let previousStart = lineFormat.header(of: previous)?.messageStart ?? 0
+        let last = UnsafeRawBufferPointer(rebasing: previous[min(previousStart, previous.count)...])
+        let text = UnsafeRawBufferPointer(rebasing: line[min(header.messageStart, line.count)...])
+        if !bare {
+            // AppKit's `(` opening the backtrace, the reason after `An uncaught exception was raised`, Mono's
+            // `critical:` lines.
+            if text.first == UInt8(ascii: "("), text.dropFirst().allSatisfy(ByteClass.isBlank) { return true }
+            return announcesUncaughtException(last) || text.hasPrefix("critical:")
+        }
+        if last.allSatisfy(ByteClass.isBlank) { return continuesCrashHeaderBlock(line) }
+        return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
+            || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
+            || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)
     }
 
     /// Whether a line with `header` is sure to open a log entry, ending a pasted crash report: in prefixed

@@ -14,6 +14,13 @@ public struct RawEntry {
     /// Set when the splitter joined a line a page or a mail client broke off (`continuesWrappedSentence`):
     /// the classifier reads such an entry with its lines joined too, since the break may fall inside a phrase.
     public var wrapped = false
+    /// Whether the message's first line says `… returned error …` (0 not read yet, 1 yes, 2 no): read once
+    /// per entry, not once per field line (`EntrySplitter.continuesFieldList`).
+    var returnsError: UInt8 = 0
+    /// Brackets opened minus closed in `message[0..<depthRead]`, kept as the message grows so that a line
+    /// after an open bracket costs its own bytes, not the message's (`EntrySplitter.staysInsideOpenBracket`).
+    var depth = 0
+    var depthRead = 0
     public var format = InputFormat.xcode
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
@@ -28,6 +35,9 @@ public struct RawEntry {
         endLine = line
         truncated = false
         wrapped = false
+        returnsError = 0
+        depth = 0
+        depthRead = 0
         self.format = format
         if prepared != nil { prepared = nil }
     }

@@ -5,6 +5,11 @@ import Glibc
 import Darwin
 #endif
 
+/// Whether a line may begin a block when the input is cut into parts (`LineReader.forEachPart`): the line,
+/// and the line before it where the reader has it (nil at a span's boundary). The splitter joins some
+/// lines that open an entry to the one before them by context, so the test looks at both.
+public typealias CutPointTest = (_ line: UnsafeRawBufferPointer, _ previous: UnsafeRawBufferPointer?) -> Bool
+
 /// Splits a byte stream into lines, reading large blocks and never holding more than one block plus
 /// one (capped) line in memory.
 ///
@@ -157,7 +162,7 @@ public final class LineReader {
 
     /// The next part for `forEachPart`: a block, `.longEntry` when no cut point follows the first line
     /// within `blockSize` bytes, `.paused`, or nil at the end of input.
-    private func nextBlock(isCutPoint: (UnsafeRawBufferPointer) -> Bool) throws -> BlockStep? {
+    private func nextBlock(isCutPoint: CutPointTest) throws -> BlockStep? {
         while end - start < blockSize, !atEOF {
             if try !fill(mayPause: true) {
                 // The input paused: what it sent so far is a block of its own.
@@ -175,7 +180,7 @@ public final class LineReader {
         while position > start {
             guard let found = lastNewline(from: start, to: position) else { break }
             let lineStart = found + 1
-            if lineStart < end, isCutPoint(lineAsHandedOut(from: lineStart)) {
+            if lineStart < end, isCutPoint(lineAsHandedOut(from: lineStart), previousLine(before: found)) {
                 return .block(takeBlock(upTo: lineStart))
             }
             position = found
@@ -211,7 +216,7 @@ public final class LineReader {
     /// This is how `ClassifyRun` cuts a source for its threads; the tests and fuzzers run it on one
     /// thread and check it gives the entries one pass gives. It reads into two buffers in turn, as two
     /// threads do (`forNextPart(readingInto:)`), so that unread bytes move from one to the other.
-    public func forEachPart(isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool, onPause: () throws -> Void = {},
+    public func forEachPart(isCutPoint: @escaping CutPointTest, onPause: () throws -> Void = {},
                             _ body: (Part) throws -> Void) throws {
         let buffers = [makeReadBuffer(), makeReadBuffer()]
         var turn = 0
@@ -229,7 +234,7 @@ public final class LineReader {
     /// its blocks in, so a block is never copied, and its bytes stay in the cache of the core that reads
     /// them (a shared buffer copied into each block made both copies move between the cores).
     /// Precondition: no block cut into `readingInto` earlier is still being read.
-    public func forNextPart(readingInto lent: ReadBuffer, isCutPoint: @escaping (UnsafeRawBufferPointer) -> Bool,
+    public func forNextPart(readingInto lent: ReadBuffer, isCutPoint: @escaping CutPointTest,
                             onPause: () throws -> Void = {}, _ body: (Part) throws -> Void) throws -> Bool {
         readInto(lent)
         guard let step = try nextBlock(isCutPoint: isCutPoint) else { return false }
@@ -269,6 +274,14 @@ public final class LineReader {
     }
 
     /// The line starting at `lineStart` as `nextLine` would hand it out, as far as it is buffered.
+    /// The line that ends at the newline `newline` (not before `start`), as `nextLine` hands it out.
+    private func previousLine(before newline: Int) -> UnsafeRawBufferPointer {
+        let lineStart = lastNewline(from: start, to: newline).map { $0 + 1 } ?? start
+        var lineEnd = newline
+        if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        return UnsafeRawBufferPointer(rebasing: buffer[lineStart..<min(lineEnd, lineStart + maxLineBytes)])
+    }
+
     private func lineAsHandedOut(from lineStart: Int) -> UnsafeRawBufferPointer {
         var lineEnd = findNewline(from: lineStart) ?? end
         if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -278,7 +291,7 @@ public final class LineReader {
     /// Starts a span for `nextLine`: `lineNumber` restarts at 0, and `nextLine` returns false (as at
     /// the end of input, without consuming it) before a line after the first for which `boundary` is
     /// true. `endSpan` goes back to reading to the end.
-    private func beginSpan(boundary: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    private func beginSpan(boundary: @escaping CutPointTest) {
         lineNumber = 0
         spanBoundary = boundary
     }
@@ -299,14 +312,31 @@ public final class LineReader {
     public func resumeAfterPause() { stoppedAtPause = false }
 
     /// Set by `beginSpan`.
-    @exclusivity(unchecked) private var spanBoundary: ((UnsafeRawBufferPointer) -> Bool)?
+    @exclusivity(unchecked) private var spanBoundary: CutPointTest?
 
     /// True when a span is being read and `line` (not the span's first) ends it.
     @inline(__always)
     private func endsSpan(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard let spanBoundary, lineNumber > 0 else { return false }
-        return spanBoundary(line)
+        guard let spanBoundary else { return false }
+        defer { keepSpanLine(line) }
+        guard lineNumber > 0 else { return false }
+        // The line before, as the block cutter sees it; a long one is not kept, and the span goes on past a
+        // line after it (a later cut costs nothing, a cut inside an entry would split it).
+        guard spanPreviousKept else { return false }
+        return spanPrevious.withUnsafeBytes { spanBoundary(line, $0) }
     }
+
+    /// Keeps a copy of `line` (up to `spanLineBytes`) for the next line's `endsSpan`.
+    private func keepSpanLine(_ line: UnsafeRawBufferPointer) {
+        spanPrevious.removeAll(keepingCapacity: true)
+        spanPreviousKept = line.count <= LineReader.spanLineBytes
+        if spanPreviousKept { spanPrevious.append(contentsOf: line) }
+    }
+
+    /// The longest line before a span's boundary that the boundary test reads.
+    static let spanLineBytes = 16 << 10
+    @exclusivity(unchecked) private var spanPrevious: [UInt8] = []
+    @exclusivity(unchecked) private var spanPreviousKept = false
 
     /// Index of the last `\n` in `buffer[from..<to]`.
     private func lastNewline(from: Int, to: Int) -> Int? {

@@ -287,4 +287,11 @@ import Testing
         #expect(entries.contains { $0.message.hasPrefix("hello world 1999") })
         #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: 1 << 16, maxLine: cap) == entries)
     }
+
+    /// A file a folder walk skips is named once, before its reason (an outside review found `skipped
+    /// x.log: cannot open Permission denied`).
+    @Test func aSkippedFilesReasonKeepsItsColon() {
+        #expect(InputFolders.reason("cannot open /t/udir/b.log: Permission denied", path: "/t/udir/b.log") == "cannot open: Permission denied")
+        #expect(InputFolders.reason("/t/a.gz is truncated", path: "/t/a.gz") == "is truncated")
+    }
 }

@@ -58,6 +58,13 @@ import Testing
         #expect(inputFormat.status == 2)
         #expect(inputFormat.stderr.split(separator: "\n").count == 1)
         #expect(inputFormat.stderr.contains("one of the following: auto, xcode, nslog,"), "\(inputFormat.stderr)")
+        // A plain capture read as JSON is refused, never read as zero entries; an empty one is zero entries.
+        for format in ["log-json", "log-ndjson"] {
+            let forced = try BinaryRunner.cdlog(["classify", "--input-format", format], stdin: Data("App started\nCoreData: error: Failed to save\n".utf8))
+            #expect(forced.status == 2, "\(format)")
+            #expect(forced.stderr.contains("no JSON object in it") && forced.stderr.split(separator: "\n").count == 1, "\(forced.stderr)")
+            #expect(try BinaryRunner.cdlog(["classify", "--input-format", format], stdin: Data()).status == 0)
+        }
         // Option values are typed and read in any case.
         #expect(try BinaryRunner.cdlog(["classify", "--format", "JSONL", "--fail-on", "Error", "--input-format", "AUTO"], stdin: input).status == 1)
         #expect(try BinaryRunner.cdlog(["--bogus-flag"]).status == 2)

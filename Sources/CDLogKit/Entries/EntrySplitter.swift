@@ -1190,6 +1190,9 @@ public struct EntrySplitter {
         // and `emit` in boxes, and every line then copied (retained and released) them several times.
         while try reader.nextLine({ line, _ in
             let lineNumber = reader.lineNumber
+            if count.objects == 0, !count.textBeforeObjects, line.contains(where: { !ByteClass.isBlankOrCR($0) }) {
+                count.textBeforeObjects = true
+            }
             // ndjson's usual line, one whole object, is read in one pass: the member scan also finds the
             // object's end, which the splitter would otherwise find in a pass of its own. Any other line
             // (odd bytes, an object spread over lines, several objects) goes through the splitter.
@@ -1210,6 +1213,11 @@ public struct EntrySplitter {
         try splitter.finish { object, truncated, startLine in
             try EntrySplitter.emitObject(object, truncated: truncated, lines: startLine...max(startLine, lastLine),
                                          format: format, into: &entry, count: count, emit)
+        }
+        if count.objects == 0 && count.textBeforeObjects {
+            // Text with no JSON object in it (a plain capture read with `--input-format log-json`): refused,
+            // never read as zero entries.
+            throw ToolFailure("\(reader.sourceName): no JSON object in it: not a `log show --style json/ndjson` export (leave out --input-format to detect the format)")
         }
         if count.objects > 0 && count.messages == 0 {
             throw ToolFailure("\(reader.sourceName): \(count.objects) JSON object\(count.objects == 1 ? "" : "s") and none with a message "
@@ -1276,6 +1284,8 @@ public struct EntrySplitter {
         // Used by the splitter's thread only: no run-time exclusivity checks (two per object otherwise).
         @exclusivity(unchecked) var objects = 0
         @exclusivity(unchecked) var messages = 0
+        /// A line with more than white space was read before any object.
+        @exclusivity(unchecked) var textBeforeObjects = false
     }
 
     /// Unescapes the message of the object `readObject` read into `entry` and emits the entry (events

@@ -50,6 +50,14 @@ public enum InputFolders {
         }
     }
 
+    /// A failure's message without the file's name, which the note prints before it: `cannot open PATH:
+    /// Permission denied` → `cannot open: Permission denied`.
+    static func reason(_ message: String, path: String) -> String {
+        var text = Substring(message)
+        if text.hasPrefix(path + ": ") { text = text.dropFirst(path.count + 2) } else if text.hasPrefix(path + " ") { text = text.dropFirst(path.count + 1) }
+        return String(text).replacingOccurrences(of: " " + path + ":", with: ":").replacingOccurrences(of: " " + path, with: "")
+    }
+
     /// Why a file found in a folder is not an input (nil: it reads as a log or a crash report).
     static func reasonToSkip(_ path: String) -> String? {
         var info = stat()
@@ -67,7 +75,7 @@ public enum InputFolders {
         } catch let failure as ToolFailure {
             if failure.message.contains("binary data") { return "binary data, not text" }
             if failure.message.contains("SQLite database") { return "an SQLite database (give a store with --store)" }
-            return failure.message.replacingOccurrences(of: path + " ", with: "").replacingOccurrences(of: path + ": ", with: "")
+            return reason(failure.message, path: path)
         } catch {
             return "unreadable"
         }

@@ -299,15 +299,18 @@ import Testing
         }
     }
 
+    /// The row that decides `text` (all printed forms, names included), nil when none does.
+    static func decided(_ text: String, scratch: Classifier.Scratch) -> CodeEntry? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBytes { codes.decide(codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch)) }?.entry
+    }
+
     /// CloudKit's Swift case names and Core Data's error constants, as code and app logs spell them: a long
     /// case name alone, a short one only after CloudKit or sync words, a constant anywhere.
     @Test func aCodesOwnNameIsRecognisedAndAdmitted() throws {
         let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.name" })
         let scratch = TestSupport.classifier.makeScratch()
-        func decided(_ text: String) -> CodeEntry? {
-            var bytes = Array(text.utf8)
-            return bytes.withUnsafeMutableBytes { Self.codes.decide(Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch)) }?.entry
-        }
+        let decided = { (text: String) in Self.decided(text, scratch: scratch) }
         var names = 0
         for table in Self.codes.tables {
             for entry in table.entries where !entry.isRange {
@@ -334,10 +337,7 @@ import Testing
     @Test func aCloudKitWebServiceNameIsRecognisedInContextOnly() throws {
         let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.name" })
         let scratch = TestSupport.classifier.makeScratch()
-        func decided(_ text: String) -> CodeEntry? {
-            var bytes = Array(text.utf8)
-            return bytes.withUnsafeMutableBytes { Self.codes.decide(Self.codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch)) }?.entry
-        }
+        let decided = { (text: String) in Self.decided(text, scratch: scratch) }
         let table = try #require(Self.codes.tables.first { $0.key == "ckerror" })
         var names = 0
         for entry in table.entries {

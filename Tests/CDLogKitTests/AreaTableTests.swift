@@ -104,6 +104,25 @@ import Testing
         #expect(result?.fields.contains { $0.name == "area" } == false)
     }
 
+    /// A part of a report pasted without its header keeps the report's columns (a tab before the address):
+    /// still the report form, so still `crash` (Eval/COLLECTING.md); the same frames printed with spaces, as a
+    /// console or Crashlytics prints them, take the area they name.
+    @Test func aReportsFramesPastedWithoutItsHeaderStayACrash() throws {
+        let frames = "Thread 17 Crashed:\n0   libsqlite3.dylib              \t0x00000001c73391b4 walIndexTryHdr + 96 (sqlite3.c:43412)\n"
+            + "1   libsqlite3.dylib              \t0x00000001c73375b4 walIndexReadHdr + 172 (sqlite3.c:70175)"
+        let report = TestSupport.classify(frames)
+        #expect(report?.category == .crash, "\(String(describing: report?.rule.id))")
+        #expect(report?.fields.contains { $0.name == "area" } == false)
+        let console = TestSupport.classify(frames.replacingOccurrences(of: "\t", with: " "))
+        #expect(console?.category == .store, "\(String(describing: console?.rule.id))")
+        for (text, expected) in [("6   libsqlite3.dylib   \t       0x1c33d5c04 sqlite3_step + 88", true),
+                                 ("6   libsqlite3.dylib   0x1c33d5c04 sqlite3_step + 88", false),
+                                 ("key\t0x1c33d5c04", false), ("frame 6 libsqlite3.dylib\t0x1", false)] {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeMutableBytes { StackLines.hasReportColumns(UnsafeRawBufferPointer($0)) } == expected, "\(text)")
+        }
+    }
+
     @Test func badAreaFilesFailWithALocation() throws {
         let head = "movable:\n  crash: [crash.console-termination]\nareas:\n"
         let row = "  - {name: a, category: init, moves: [crash], pattern: 'x', advice: 'y', example: 'x'}\n"

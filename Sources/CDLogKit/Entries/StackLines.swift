@@ -1,5 +1,10 @@
 import CDLogCore
 import CScan
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// The frame lines of a stack pasted into a console entry, told apart from the words of its message: a
 /// crash reporter's `N  image  0x… symbol + 20`, the address-less `N | symbol (file.c:12)`, gdb's and lldb's
@@ -20,6 +25,35 @@ enum StackLines {
         case UInt8(ascii: "f"): return rest.hasPrefix("frame #") || isSymbolFrame(rest)
         default: return isSymbolFrame(rest)
         }
+    }
+
+    /// True when `message` holds a frame in a crash report's own columns: the frame number, the image, and a
+    /// tab before the address (`6   libsqlite3.dylib              \t0x00000001c33d5c04 sqlite3BtreeMovetoUnpacked + 1076`,
+    /// the address right-aligned after the tab in newer reports). A console, lldb and Crashlytics print spaces
+    /// there. Eval/COLLECTING.md: such a part of a report, pasted without its header, is still the report form.
+    static func hasReportColumns(_ message: UnsafeRawBufferPointer) -> Bool {
+        guard let base = message.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        var from = 0
+        while from < message.count, let found = memchr(base + from, 9, message.count - from) {
+            let tab = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            from = tab + 1
+            var i = tab + 1
+            while i < message.count, message[i] == 32 { i += 1 }
+            guard i + 1 < message.count, message[i] == UInt8(ascii: "0"), message[i + 1] == UInt8(ascii: "x") else { continue }
+            // The line before the tab: blanks, one to three digits, blanks, the image (no blank in it), blanks.
+            var start = tab
+            while start > 0, message[start - 1] != 10 { start -= 1 }
+            var j = ByteScan.spaces(message, at: start)
+            let digits = j
+            while j < tab, message[j] >= 48, message[j] <= 57 { j += 1 }
+            guard j > digits, j - digits <= 3, j < tab, message[j] == 32 else { continue }
+            j = ByteScan.spaces(message, at: j)
+            let image = j
+            while j < tab, message[j] != 32 { j += 1 }
+            guard j > image, (j..<tab).allSatisfy({ message[$0] == 32 }) else { continue }
+            return true
+        }
+        return false
     }
 
     /// A frame printed without a frame number, one token and then what only a frame has after it:

@@ -82,6 +82,14 @@ import Testing
         #expect(entries.map(\.endLine) == [6, 10, 11, 12, 13])
         #expect(TestSupport.classify(entries[0].message)?.category == .store)
         #expect(TestSupport.classify(entries[0].message)?.severity == .fatal)
+        // Crashlytics' block: the queue, the signal with its code and address, a blank line, the crashed thread
+        // again and its frames (CU-001's shape, github.com/amplitude/Amplitude-iOS); a signal's name in a
+        // sentence is not such a line.
+        let block = try TestSupport.entries("Crashed: com.amplitude.db.queue\nSIGABRT ABORT 0x000000018fffa014\n\nCrashed: com.amplitude.db.queue\n"
+            + "0  libsystem_kernel.dylib         0x18fffa014 __pthread_kill + 8\n5  libsqlite3.dylib               0x19159f6f8 (null) + 2552\n"
+            + "SIGABRT THEN what 0x1 happened\n", format: .xcode)
+        #expect(block.map(\.line) == [1, 7])
+        #expect(TestSupport.classify(block[0].message)?.category == .store)
     }
 
     /// Frames a poster picked out of a symbolicated stack (no image, no address) count up: one stack. A

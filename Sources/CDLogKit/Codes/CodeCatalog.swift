@@ -134,8 +134,8 @@ public final class CodeCatalog: Sendable {
             // CloudKit's quotes as printed, or curly as a blog or a word processor turned them (`“Server Rejected Request”`).
             (#"<CKError\s0x[0-9a-fA-F]+:\s(?:\\*"|“)(?<n>[^"\\“”]{1,60})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
             (#"(?:\\*"|“)(?<p>[A-Z][A-Za-z ]{2,40})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
-            (#"\b(?<d>[A-Z][A-Za-z]*ErrorDomain|Cocoa|CKError)(?:\s*/\s*(?i:code)\s*[:=]?\s*|\s*[:=/]\s*|\s*\(\s*|\s+(?:error|Error|Code=|code)\s*#?|-(?:Fehler|error)\s+)(?<c>-?\d+)\b"#, nil),
-            (#"\((?:[^()\d\n]{0,24}?)\b(?<d>Cocoa|CKErrorDomain|NSCocoaErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain)(?:[^()\d\n]{0,24}?)(?<c>-?\d+)\s*(?:\.|。)?\s*\)"#, nil),
+            (#"\b(?<d>[A-Z][A-Za-z]*ErrorDomain|Cocoa|CKError|io\.realm)(?:\s*/\s*(?i:code)\s*[:=]?\s*|\s*[:=/]\s*|\s*\(\s*|\s+(?:error|Error|Code=|code)\s*#?|-(?:Fehler|error)\s+)(?<c>-?\d+)\b"#, nil),
+            (#"\((?:[^()\d\n]{0,24}?)\b(?<d>Cocoa|CKErrorDomain|NSCocoaErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain|io\.realm)(?:[^()\d\n]{0,24}?)(?<c>-?\d+)\s*(?:\.|。)?\s*\)"#, nil),
             (#"(?i:domain)\s*[:=]\s*\\*"?(?<d>[A-Za-z][\w.]*?)\\*"?\s*[;,]?\s*[-;,]?\s*\.?(?i:code)\s*[:=]\s*(?<c>-?\d+)"#, nil),
             (#"(?i)\bsqlite3?\s+(?:error\s+)?(?:code\s*[:=]?\s*|error\s+)(?<c>\d{1,5})\b"#, sqlite),
             (#"CoreData:\s+(?:error|fault|warning):\s+\((?<c>\d{1,5})\)\s"#, sqlite),

@@ -129,6 +129,12 @@ public struct XcodeConsoleFormat: LineFormat {
         while i < line.count, (line[i] >= 65 && line[i] <= 90) || line[i] == 95 { i += 1 }
         var end = line.count
         while end > i, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+        // Crashlytics' signal, code and address (`SIGABRT ABORT 0x000000018fffa014`, `SIGSEGV SEGV_ACCERR 0x…`).
+        if i < end, line[i] == 32 {
+            var j = i + 1
+            while j < end, (line[j] >= 65 && line[j] <= 90) || line[j] == 95 { j += 1 }
+            if j > i + 1, j < end, line.hasPrefix(" 0x", at: j) { return true }
+        }
         return i == end || line.hasPrefix(" (", at: i) || line.hasPrefix(" at ", at: i) || line.hasPrefix(" 0x", at: i)
     }
 

@@ -248,7 +248,7 @@ public struct EntrySplitter {
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0,
                EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: &entry)
-                || EntrySplitter.continuesOpenCKError(line, after: entry.message.bytes) {
+                || EntrySplitter.continuesOpenCKError(line, after: &entry) {
                 // A dictionary or argument list the printer broke over lines (`… {sound: true, badge: true,` /
                 // `provisional: true}`, a userInfo whose reason lists `Entity: attribute` lines): the lines
                 // up to the one that closes it belong to it.
@@ -984,20 +984,31 @@ public struct EntrySplitter {
     /// lines after its `; ` separators (`"Failed to modify some records"; ` / `partial errors: {`) and has not closed yet (more
     /// `<` than `>` from it on, within 16 KiB), and `line` does not open an entry of its own (a timestamp, a
     /// console entry word).
-    static func continuesOpenCKError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+    static func continuesOpenCKError(_ line: UnsafeRawBufferPointer, after entry: inout RawEntry) -> Bool {
+        let message = entry.message.bytes
         // The break is after a `; ` separator: checked first, from the end, so that other lines cost no search.
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0, message[end - 1] == UInt8(ascii: ";"), message.count <= 16 << 10, ByteScan.timestamp(line, at: 0) == nil,
-              !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
+              !XcodeConsoleFormat.startsEntryWord(line, at: 0), let base = message.baseAddress else { return false }
+        // Read on from where the last line's test stopped (the message only grows): first the marker, then
+        // the balance of `<` and `>` from it.
         let marker: StaticString = "<CKError"
-        let start = cscan_find(message.baseAddress, message.count, marker.utf8Start, marker.utf8CodeUnitCount)
-        guard start >= 0 else { return false }
-        var open = 0
-        for byte in message[Int(start)...] {
-            if byte == UInt8(ascii: "<") { open += 1 } else if byte == UInt8(ascii: ">") { open -= 1 }
+        if !entry.ckFound {
+            let from = max(0, entry.ckRead - (marker.utf8CodeUnitCount - 1))
+            let found = cscan_find(base + from, message.count - from, marker.utf8Start, marker.utf8CodeUnitCount)
+            guard found >= 0 else {
+                entry.ckRead = message.count
+                return false
+            }
+            entry.ckFound = true
+            entry.ckRead = from + Int(found)
         }
-        return open > 0
+        for byte in message[entry.ckRead...] {
+            if byte == UInt8(ascii: "<") { entry.ckBalance += 1 } else if byte == UInt8(ascii: ">") { entry.ckBalance -= 1 }
+        }
+        entry.ckRead = message.count
+        return entry.ckBalance > 0
     }
 
     @inline(__always) private static func isNameByte(_ b: UInt8) -> Bool {

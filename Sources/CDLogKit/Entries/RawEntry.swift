@@ -21,6 +21,11 @@ public struct RawEntry {
     /// after an open bracket costs its own bytes, not the message's (`EntrySplitter.staysInsideOpenBracket`).
     var depth = 0
     var depthRead = 0
+    /// `<` minus `>` from the message's first `<CKError` to `ckRead` (`ckFound` once it is found), kept as the
+    /// message grows (`EntrySplitter.continuesOpenCKError`).
+    var ckFound = false
+    var ckBalance = 0
+    var ckRead = 0
     public var format = InputFormat.xcode
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
@@ -38,6 +43,9 @@ public struct RawEntry {
         returnsError = 0
         depth = 0
         depthRead = 0
+        ckFound = false
+        ckBalance = 0
+        ckRead = 0
         self.format = format
         if prepared != nil { prepared = nil }
     }

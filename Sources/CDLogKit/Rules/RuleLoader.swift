@@ -246,32 +246,43 @@ public struct RuleLoader {
     /// on one line, and open `[`/`{` outside quotes counted together), with that depth; nil when it never
     /// does. An over-estimate for odd but legal layouts is fine: real rule files stay near six.
     static func excessiveNesting(_ text: String, limit: Int) -> (line: Int, column: Int, depth: Int)? {
+        // Read over the contiguous UTF-8 bytes with integer indices: the string's views cost about a tenth of
+        // start-up (every embedded rule file is checked before it is parsed).
+        var copy = text
+        return copy.withUTF8 { bytes in excessiveNesting(bytes, limit: limit) }
+    }
+
+    private static func excessiveNesting(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> (line: Int, column: Int, depth: Int)? {
         var indents: [Int] = []
         var flow = 0
         var lineNumber = 0
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             lineNumber += 1
-            var index = line.startIndex
+            var index = lineStart
             var indent = 0
-            while index < line.endIndex, line[index] == UInt8(ascii: " ") { indent += 1; index = line.index(after: index) }
-            guard index < line.endIndex, line[index] != UInt8(ascii: "#"), line[index] != UInt8(ascii: "\r") else { continue }
+            while index < lineEnd, bytes[index] == UInt8(ascii: " ") { indent += 1; index += 1 }
+            guard index < lineEnd, bytes[index] != UInt8(ascii: "#"), bytes[index] != UInt8(ascii: "\r") else { continue }
             if flow == 0 {
                 while let last = indents.last, last >= indent { indents.removeLast() }
                 indents.append(indent)
             }
             // `- - - x` opens one sequence per dash.
             var dashes = 0
-            while index < line.endIndex, line[index] == UInt8(ascii: "-") {
-                let next = line.index(after: index)
-                guard next < line.endIndex, line[next] == UInt8(ascii: " ") else { break }
+            while index < lineEnd, bytes[index] == UInt8(ascii: "-") {
+                let next = index + 1
+                guard next < lineEnd, bytes[next] == UInt8(ascii: " ") else { break }
                 dashes += 1
-                index = line.index(after: next)
-                while index < line.endIndex, line[index] == UInt8(ascii: " ") { index = line.index(after: index) }
+                index = next + 1
+                while index < lineEnd, bytes[index] == UInt8(ascii: " ") { index += 1 }
             }
             var quote: UInt8 = 0
             var deepest = flow
-            while index < line.endIndex {
-                let byte = line[index]
+            while index < lineEnd {
+                let byte = bytes[index]
                 if quote != 0 {
                     if byte == quote { quote = 0 }
                 } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
@@ -284,7 +295,7 @@ public struct RuleLoader {
                 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
                     flow = max(0, flow - 1)
                 }
-                index = line.index(after: index)
+                index += 1
             }
             let depth = indents.count + dashes + deepest
             if depth > limit { return (lineNumber, indent + 1, depth) }

@@ -1,10 +1,5 @@
 import CDLogCore
 import CScan
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 
 /// The frame lines of a stack pasted into a console entry, told apart from the words of its message: a
 /// crash reporter's `N  image  0x… symbol + 20`, the address-less `N | symbol (file.c:12)`, gdb's and lldb's
@@ -32,10 +27,8 @@ enum StackLines {
     /// the address right-aligned after the tab in newer reports). A console, lldb and Crashlytics print spaces
     /// there. Eval/COLLECTING.md: such a part of a report, pasted without its header, is still the report form.
     static func hasReportColumns(_ message: UnsafeRawBufferPointer) -> Bool {
-        guard let base = message.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
         var from = 0
-        while from < message.count, let found = memchr(base + from, 9, message.count - from) {
-            let tab = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+        while from < message.count, let tab = message.firstIndex(of: 9, from: from) {
             from = tab + 1
             var i = tab + 1
             while i < message.count, message[i] == 32 { i += 1 }

@@ -273,17 +273,20 @@ public final class LineReader {
         return block
     }
 
-    /// The line starting at `lineStart` as `nextLine` would hand it out, as far as it is buffered.
     /// The line that ends at the newline `newline` (not before `start`), as `nextLine` hands it out.
     private func previousLine(before newline: Int) -> UnsafeRawBufferPointer {
-        let lineStart = lastNewline(from: start, to: newline).map { $0 + 1 } ?? start
-        var lineEnd = newline
-        if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        return UnsafeRawBufferPointer(rebasing: buffer[lineStart..<min(lineEnd, lineStart + maxLineBytes)])
+        handedOut(from: lastNewline(from: start, to: newline).map { $0 + 1 } ?? start, to: newline)
     }
 
+    /// The line starting at `lineStart` as `nextLine` would hand it out, as far as it is buffered.
     private func lineAsHandedOut(from lineStart: Int) -> UnsafeRawBufferPointer {
-        var lineEnd = findNewline(from: lineStart) ?? end
+        handedOut(from: lineStart, to: findNewline(from: lineStart) ?? end)
+    }
+
+    /// `buffer[lineStart..<stop]` as `nextLine` hands a line out: without a `\r` before `stop`, cut at
+    /// `maxLineBytes`.
+    private func handedOut(from lineStart: Int, to stop: Int) -> UnsafeRawBufferPointer {
+        var lineEnd = stop
         if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         return UnsafeRawBufferPointer(rebasing: buffer[lineStart..<min(lineEnd, lineStart + maxLineBytes)])
     }

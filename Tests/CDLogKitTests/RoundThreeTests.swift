@@ -44,6 +44,9 @@ import Testing
             ("SQLiteData (private.db) nextRecordZoneChangeBatch: scheduled", "activity.sync", .debug),
             // Legacy iCloud Core Data's bookkeeping, named by its classes alone.
             ("-[_PFUbiquityRecordsExporter managedObjectContextDidSave:](438): CoreData: Ubiquity:  Stack Changes:\nInserted: {(\n    <PFUbiquityTransactionEntry: 0x20be2ca0>", "activity.sync", .debug),
+            // A wrapper opening its database by path or by its class's name is loading a store.
+            ("[12/12 10:29:22:583][ 0x1c4260440]Type-Database , Message-Open /var/mobile/Containers/Data/Application/X/Documents/app.cblite2/db.sqlite3 with SQLite (flags=6(null))", "activity.init", .info),
+            ("[12/12 10:29:22:584][ 0x1c4260440]Type-Database , Message-Opening CBLDatabase[<0x1d01455f0>app]", "activity.init", .info),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

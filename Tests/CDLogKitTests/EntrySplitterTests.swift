@@ -111,6 +111,33 @@ import Testing
         #expect(stack.category == .concurrency && stack.severity == .fatal, "\(stack.rule.id)")
     }
 
+    /// lldb's `frame #N:` lines indented by a page, gdb's `#N` and Godot's bracketed `[N] N  image` frames count
+    /// up too (round 30: each frame had been an entry of its own, and the stack no crash).
+    @Test func debuggerAndBracketedFramesCountingUpAreOneStack() throws {
+        let lldb = """
+            frame #6: 0x000000011b1faf58 libsqlite3.dylib`sqlite3BtreeBeginTrans + 1480
+            frame #7: 0x000000011b24787e libsqlite3.dylib`sqlite3VdbeExec + 7918
+            frame #8: 0x000000011b1f84c1 libsqlite3.dylib`sqlite3_step + 705
+        frame #2: not a frame of this stack
+        """
+        var entries = try TestSupport.entries(lldb, format: .xcode)
+        #expect(entries.map(\.line) == [1, 4])
+        #expect(TestSupport.classify(entries[0].message)?.category == .store)
+        let godot = """
+        Dumping the backtrace.
+        [1] 1   libsystem_platform.dylib            0x00007fff203abd7d _sigtramp + 29
+        [3] 3   libsqlite3.0.dylib                  0x000000011e5196c7 sqlite3VdbeMemSetStr + 109
+        [4] SQLQuery(sqlite3*, char const*, SQLResult*)
+        [2] 2   restarted numbering
+        """
+        entries = try TestSupport.entries(godot, format: .xcode)
+        #expect(entries.map(\.line) == [1, 2, 5])
+        #expect(entries.map(\.endLine) == [1, 4, 5])
+        let gdb = "#0  0x00007fff8a1 in sqlite3VdbeExec ()\n#1  0x00007fff8a2 in sqlite3_step ()\n#1  again"
+        entries = try TestSupport.entries(gdb, format: .xcode)
+        #expect(entries.map(\.line) == [1, 3])
+    }
+
     /// Kotlin/.NET frames (`at 1   …`) and crash reporters' piped frames (`3 | …`) count up the same way,
     /// and a stack whose frames name SQLite, pasted without its crash line, is a crash in SQLite.
     @Test func framesWithAtOrPipesAreOneStackAndSQLiteFramesAreACrash() throws {

@@ -523,20 +523,39 @@ public struct EntrySplitter {
     static func continuesNumberedFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let next = frameNumber(line) else { return false }
         let start = lineStart(in: message, before: message.count)
-        let last = UnsafeRawBufferPointer(rebasing: message[start...])
-        let indent = ByteScan.spaces(last, at: 0)
-        guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: last[indent...])) else { return false }
+        guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: message[start...])) else { return false }
         return previous < next
     }
 
-    /// The number opening `line` when 1 to 3 digits are followed by a tab, two spaces or ` | ` and then
-    /// text; an `at ` before the number is the .NET and Kotlin stack form (`at 1   android::throw_…`).
+    /// The number opening `line` (after its indentation) when 1 to 3 digits are followed by a tab, two spaces
+    /// or ` | ` and then text; an `at ` before the number is the .NET and Kotlin stack form (`at 1
+    /// android::throw_…`). lldb's `frame #6: 0x…`, gdb's `#6  0x… in …` and Godot's `[6] 6   image  0x…` number
+    /// their frames too.
     private static func frameNumber(_ line: UnsafeRawBufferPointer) -> Int? {
-        let start = line.count > 3 && line[0] == UInt8(ascii: "a") && line[1] == UInt8(ascii: "t") && line[2] == 32 ? 3 : 0
-        var i = start
-        var number = 0
-        while i < line.count, i < start + 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
-        guard i > start, i < start + 4, i + 1 < line.count else { return nil }
+        var start = ByteScan.spaces(line, at: 0)
+        if line.hasPrefix("at ", at: start) { start += 3 }
+        func digits(at from: Int) -> (number: Int, end: Int)? {
+            var i = from
+            var number = 0
+            while i < line.count, i < from + 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
+            return i > from && i < from + 4 ? (number, i) : nil
+        }
+        if line.hasPrefix("frame #", at: start) || (start < line.count && line[start] == UInt8(ascii: "#")) {
+            let from = line.hasPrefix("frame #", at: start) ? start + 7 : start + 1
+            guard let (number, end) = digits(at: from), end + 1 < line.count,
+                  line[end] == UInt8(ascii: ":") || line[end] == 32 || line[end] == 9 else { return nil }
+            return number
+        }
+        var bracketed: Int?
+        if start < line.count, line[start] == UInt8(ascii: "["), let (number, end) = digits(at: start + 1),
+           line.hasPrefix("] ", at: end) {
+            // Godot numbers each frame in brackets, then prints the image's own number or the symbol alone.
+            bracketed = number
+            start = end + 2
+        }
+        guard let (number, i) = digits(at: start), i + 1 < line.count else {
+            return bracketed.flatMap { ByteScan.spaces(line, at: start) < line.count ? $0 : nil }
+        }
         let piped = i + 2 < line.count && line[i + 1] == UInt8(ascii: "|") && line[i + 2] == 32
         let separated = line[i] == 9 || (line[i] == 32 && (line[i + 1] == 32 || piped))
         guard separated else { return nil }

@@ -54,8 +54,10 @@ public enum CrashReportReader {
             if lines > 60 { break }
             if line.hasPrefix("Incident Identifier:") || line.hasPrefix(translatedMarker) { return true }
             if line.hasPrefix("Exception Type:") { sawException = true }
+            // The exception section pasted alone counts too: its codes and termination lines appear in no log.
             if line.hasPrefix("Hardware Model:") || line.hasPrefix("Process:") || line.hasPrefix("Thread 0")
-                || line.hasPrefix("Highlighted Thread:") || line.hasPrefix("Triggered by Thread:") || line.hasPrefix("Crashed Thread:") {
+                || line.hasPrefix("Highlighted Thread:") || line.hasPrefix("Triggered by Thread:") || line.hasPrefix("Crashed Thread:")
+                || line.hasPrefix("Exception Codes:") || line.hasPrefix("Termination Reason:") || line.hasPrefix("Termination Signal:") {
                 sawHeader = true
             }
             if sawException && sawHeader { return true }

@@ -16,6 +16,10 @@ struct CrashParsingTests {
         #expect(looks(#"{"bug_type":"309","name":"App"}"# + "\n{}"))
         #expect(looks("\u{FEFF}Incident Identifier: 1\nCrashReporter Key: x\n"))
         #expect(looks("Process:  App [12]\nException Type:  EXC_CRASH (SIGABRT)\n"))
+        // The exception section pasted alone (round 30): its codes and termination lines appear in no log.
+        #expect(looks("Exception Type:        EXC_ARITHMETIC (SIGFPE)\nException Codes:       EXC_I386_DIV (divide by zero)\n"))
+        #expect(looks("Exception Type:  EXC_CRASH (SIGKILL)\nTermination Reason: FRONTBOARD 2343432205\n"))
+        #expect(!looks("Exception Codes: are printed by the report\nTermination Reason: see above\n"))
         #expect(looks("{\n  \"crashDiagnostics\" : []\n}"))
         #expect(looks("[{\"diagnosticMetaData\":{},\"callStackTree\":{}}]"))
         #expect(!looks("2021-08-10 15:27:55.123456+0800 App[1234:567890] CoreData: error: Exception Type: x"))

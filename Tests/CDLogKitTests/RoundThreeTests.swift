@@ -47,6 +47,8 @@ import Testing
             // A wrapper opening its database by path or by its class's name is loading a store.
             ("[12/12 10:29:22:583][ 0x1c4260440]Type-Database , Message-Open /var/mobile/Containers/Data/Application/X/Documents/app.cblite2/db.sqlite3 with SQLite (flags=6(null))", "activity.init", .info),
             ("[12/12 10:29:22:584][ 0x1c4260440]Type-Database , Message-Opening CBLDatabase[<0x1d01455f0>app]", "activity.init", .info),
+            // A database's schema version checked at launch is a migration's progress, not SQLite's.
+            ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)
@@ -55,6 +57,9 @@ import Testing
         // A failure goes to the error fallback, with the library named as a persistence marker.
         let failure = TestSupport.classify("2013-10-18 00:10:37.331 App[3169:580b] StoreManager: Cannot load cloud store: User is not logged into iCloud.")
         #expect(failure?.rule.id == "fallback.account" && failure?.severity == .error)
+        // A database that cannot start is a stack that was not set up.
+        let startup = TestSupport.classify("Database startup error:\n\nError: Error while decrypting the ciphertext provided to safeStorage.decryptString.\n    at getSQLKey (app/main.js:1294:39)")
+        #expect(startup?.rule.id == "fallback.init", "\(startup?.rule.id ?? "nil")")
         // The same failure followed by the app's recovery is a warning of its own rule.
         let recovered = TestSupport.classify("2013-10-18 00:10:37.331 App[3169:580b] StoreManager: Cannot load cloud store: User is not logged into iCloud.  Falling back to local store.")
         #expect(recovered?.rule.id == "account.no-account.local-fallback" && recovered?.severity == .warning)

@@ -225,6 +225,10 @@ import Testing
         // Three blank lines end the header block: what follows is not its thread.
         let apart = try TestSupport.entries("Crashed: com.apple.main-thread\n\n\n\nCrashed: com.example.other\n", format: .xcode)
         #expect(apart.map(\.line) == [1, 5])
+        // Crashlytics' GitHub issue text: the method's heading and its crash counts after a blank line.
+        let issue = try TestSupport.entries("#### in -[NSSQLiteConnection prepareSQLStatement:]\n\n* Number of crashes: 1\n* Impacted devices: 1\n", format: .xcode)
+        #expect(issue.map(\.line) == [1])
+        #expect(TestSupport.classify(issue[0].message)?.category == .store)
     }
 
     /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.

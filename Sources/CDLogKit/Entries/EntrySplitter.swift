@@ -918,9 +918,11 @@ public struct EntrySplitter {
     }
 
     /// True when `message` is only a crash reporter's header block (Crashlytics' `Crashed: queue` and its
-    /// `EXC_…` line): the thread's frames or the trap's message follow it after a blank line.
+    /// `EXC_…` line, or the `#### in -[Class method]` heading its GitHub integration filed issues with): the
+    /// thread's frames, the trap's message or the crash counts follow it after a blank line.
     static func isCrashHeaderBlock(_ message: UnsafeRawBufferPointer) -> Bool {
-        guard message.count < 512, message.hasPrefix("Crashed: ") || message.hasPrefix("crashed: ") else { return false }
+        guard message.count < 512, message.hasPrefix("Crashed: ") || message.hasPrefix("crashed: ") || message.hasPrefix("#### in ")
+        else { return false }
         return message.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } < 3
     }
 
@@ -928,7 +930,7 @@ public struct EntrySplitter {
     /// thread's name, the trap's message.
     static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer) -> Bool {
         line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("Fatal error: ")
-            || line.hasPrefix("Fatal Exception: ")
+            || line.hasPrefix("Fatal Exception: ") || line.hasPrefix("* Number of crashes: ") || line.hasPrefix("- Number of crashes: ")
     }
 
     /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.

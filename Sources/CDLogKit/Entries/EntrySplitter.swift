@@ -533,27 +533,23 @@ public struct EntrySplitter {
     /// their frames too.
     private static func frameNumber(_ line: UnsafeRawBufferPointer) -> Int? {
         var start = ByteScan.spaces(line, at: 0)
-        if line.hasPrefix("at ", at: start) { start += 3 }
-        func digits(at from: Int) -> (number: Int, end: Int)? {
-            var i = from
-            var number = 0
-            while i < line.count, i < from + 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
-            return i > from && i < from + 4 ? (number, i) : nil
-        }
-        if line.hasPrefix("frame #", at: start) || (start < line.count && line[start] == UInt8(ascii: "#")) {
-            let from = line.hasPrefix("frame #", at: start) ? start + 7 : start + 1
-            guard let (number, end) = digits(at: from), end + 1 < line.count,
+        guard start < line.count else { return nil }
+        if line[start] == UInt8(ascii: "a"), line.hasPrefix("at ", at: start) { start += 3 }
+        guard start < line.count else { return nil }
+        let first = line[start]
+        if first == UInt8(ascii: "#") || (first == UInt8(ascii: "f") && line.hasPrefix("frame #", at: start)) {
+            let from = first == UInt8(ascii: "#") ? start + 1 : start + 7
+            guard let (number, end) = frameDigits(line, at: from), end + 1 < line.count,
                   line[end] == UInt8(ascii: ":") || line[end] == 32 || line[end] == 9 else { return nil }
             return number
         }
         var bracketed: Int?
-        if start < line.count, line[start] == UInt8(ascii: "["), let (number, end) = digits(at: start + 1),
-           line.hasPrefix("] ", at: end) {
+        if first == UInt8(ascii: "["), let (number, end) = frameDigits(line, at: start + 1), line.hasPrefix("] ", at: end) {
             // Godot numbers each frame in brackets, then prints the image's own number or the symbol alone.
             bracketed = number
             start = end + 2
         }
-        guard let (number, i) = digits(at: start), i + 1 < line.count else {
+        guard let (number, i) = frameDigits(line, at: start), i + 1 < line.count else {
             return bracketed.flatMap { ByteScan.spaces(line, at: start) < line.count ? $0 : nil }
         }
         let piped = i + 2 < line.count && line[i + 1] == UInt8(ascii: "|") && line[i + 2] == 32
@@ -561,6 +557,14 @@ public struct EntrySplitter {
         guard separated else { return nil }
         let text = ByteScan.spaces(line, at: i)
         return text < line.count ? number : nil
+    }
+
+    /// One to three digits at `from` and the index after them.
+    @inline(__always) private static func frameDigits(_ line: UnsafeRawBufferPointer, at from: Int) -> (number: Int, end: Int)? {
+        var i = from
+        var number = 0
+        while i < line.count, i < from + 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
+        return i > from && i < from + 4 ? (number, i) : nil
     }
 
     /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client

@@ -73,6 +73,13 @@ import Testing
         #expect(bare?.rule.id == "code.ckerror.15")
     }
 
+    /// Core Data's own codes printed with no domain, after Core Data's words on the same line (round 30).
+    @Test func coreDataCodesWithoutADomainCountAfterCoreDataWords() throws {
+        #expect(TestSupport.classify("CoreData: error: Store failed to load (134110)")?.category == .migration)
+        #expect(TestSupport.classify("Core Data error 134100 while loading the store")?.category == .migration)
+        #expect(TestSupport.classify("Loaded 134110 rows into the cache")?.rule.id.hasPrefix("code.") != true)
+    }
+
     @Test func theMostSpecificCodeOfAChainDecides() throws {
         let text = #"Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during persistent store migration." UserInfo={sourceURL=file:///x/Model.sqlite, reason=Cannot migrate store in-place: I/O error for database, NSUnderlyingError=0x6 {Error Domain=NSCocoaErrorDomain Code=134180 "(null)" UserInfo={NSSQLiteErrorDomain=13}}}"#
         let scratch = TestSupport.classifier.makeScratch()

@@ -111,6 +111,19 @@ import Testing
         #expect(stack.category == .concurrency && stack.severity == .fatal, "\(stack.rule.id)")
     }
 
+    /// A userInfo key a poster put on its own line under the error stays with it (round 30); a line that only
+    /// starts with `NS` is a message of its own.
+    @Test func aUserInfoKeyOnItsOwnLineStaysWithItsError() throws {
+        let text = """
+        CoreData: error: Store failed to load (Code 134060)
+        NSLocalizedFailureReason=CloudKit integration requires that all relationships have an inverse, the following do not:
+        NSNotAKey is printed here
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 3])
+        #expect(TestSupport.classify(entries[0].message)?.category == .model)
+    }
+
     /// lldb's `frame #N:` lines indented by a page, gdb's `#N` and Godot's bracketed `[N] N  image` frames count
     /// up too (round 30: each frame had been an entry of its own, and the stack no crash).
     @Test func debuggerAndBracketedFramesCountingUpAreOneStack() throws {

@@ -266,6 +266,12 @@ public struct EntrySplitter {
                 // of their own: one exception.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "N"),
+               EntrySplitter.isUserInfoKeyLine(line) {
+                // A userInfo key a poster put on its own line under the error (`NSLocalizedFailureReason=CloudKit
+                // integration requires …`): the rest of the error above it.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
                 // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
@@ -557,6 +563,15 @@ public struct EntrySplitter {
         guard separated else { return nil }
         let text = ByteScan.spaces(line, at: i)
         return text < line.count ? number : nil
+    }
+
+    /// True when `line` opens with a Foundation userInfo key and `=` (`NSLocalizedFailureReason=…`,
+    /// `NSUnderlyingError=…`, `NSFilePath=…`): `NS`, a capital, letters, then `=`.
+    static func isUserInfoKeyLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count > 4, line[0] == UInt8(ascii: "N"), line[1] == UInt8(ascii: "S"), line[2] >= 65, line[2] <= 90 else { return false }
+        var i = 3
+        while i < line.count, i < 64, (line[i] >= 65 && line[i] <= 90) || (line[i] >= 97 && line[i] <= 122) { i += 1 }
+        return i < line.count && line[i] == UInt8(ascii: "=")
     }
 
     /// One to three digits at `from` and the index after them.

@@ -103,6 +103,14 @@ import Testing
             Issue.record("loaded")
         } catch let error as RuleFileError {
             #expect(error.message.contains("nests"), "\(error.message)")
+        }
+        // Any file not built into the binary is read for its nesting, guarded or not (the fuzz target loads
+        // files unguarded).
+        do {
+            _ = try RuleSet(files: [(path: "deep.yaml", text: text)])
+            Issue.record("loaded")
+        } catch let error as RuleFileError {
+            #expect(error.message.contains("nests"), "\(error.message)")
             #expect((error.excerpt ?? "").split(separator: "\n").allSatisfy { $0.count <= RuleFileError.excerptWidth + 2 })
         }
     }

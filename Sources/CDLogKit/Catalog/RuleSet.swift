@@ -28,7 +28,7 @@ public struct RuleSet: Sendable {
             (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
         }
         let codes = try CodeCatalog.embedded()
-        let set = try RuleSet(files: files, codes: codes)
+        let set = try RuleSet(files: files, codes: codes, guarded: false, embedded: true)
         return RuleSet(rules: set.rules + codes.exceptionRules, codes: codes)
     }
 
@@ -36,9 +36,15 @@ public struct RuleSet: Sendable {
     /// parsed and compiled concurrently (on every core: YAML parsing and pattern compilation are most
     /// of cdlog's start-up), then merged in order; a bad file throws the error a file-by-file load
     /// would, the first in file order.
-    /// `guarded`: user rule files (`RuleLoader.guarded`).
+    /// `guarded`: user rule files (`RuleLoader.guarded`); `embedded`: the files built into the binary
+    /// (`RuleLoader.embedded`).
     public init(files: [(path: String, text: String)], base: RuleSet? = nil, codes: CodeCatalog? = nil,
                 guarded: Bool = false) throws {
+        try self.init(files: files, base: base, codes: codes, guarded: guarded, embedded: false)
+    }
+
+    init(files: [(path: String, text: String)], base: RuleSet? = nil, codes: CodeCatalog? = nil,
+         guarded: Bool, embedded: Bool) throws {
         self.codes = codes ?? base?.codes
         var rules = base?.rules ?? []
         var indexByID: [String: Int] = [:]
@@ -46,7 +52,7 @@ public struct RuleSet: Sendable {
         var seenInTheseFiles: [String: SourceLocation] = [:]
         let firstOrder = (rules.map(\.order).max() ?? -1) + 1
         let results = mapConcurrently(files.count) { index in
-            Result { try RuleLoader(path: files[index].path, text: files[index].text, guarded: guarded)
+            Result { try RuleLoader(path: files[index].path, text: files[index].text, guarded: guarded, embedded: embedded)
                 .load(firstOrder: firstOrder + index * RuleSet.ordersPerFile) }
         }
         for result in results {

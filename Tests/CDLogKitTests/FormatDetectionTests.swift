@@ -65,6 +65,16 @@ import Testing
         #expect(syslog[0].message == "CoreData+CloudKit: Finished request")
     }
 
+    /// An NSLog line whose message holds `Name[N]: ` (Realm Sync's `Sync: Connection[1]: …`, round 31) is not
+    /// `log show --style syslog` with a host `App[pid:tid]`: a host name has no `[`.
+    @Test func anNSLogMessageWithABracketedCounterIsNotSyslogStyle() throws {
+        let text = "2017-01-04 06:27:20.721 Banjo[3293:30756] Sync: Connection[1]: Sending: CLIENT(protocol_version=15, client_info_size=2)\n"
+        #expect(try TestSupport.detect(text) == .nslog)
+        let entries = try TestSupport.entries(text)
+        #expect(entries.first?.process == "Banjo")
+        #expect(entries.first?.message.hasPrefix("Sync: Connection[1]: ") == true)
+    }
+
     @Test func jsonStylesGiveOneEntryPerEvent() throws {
         let ndjson = try TestSupport.entries(Self.samples[5].1)
         #expect(ndjson.count == 1)

@@ -73,6 +73,21 @@ import Testing
         #expect(bare?.rule.id == "code.ckerror.15")
     }
 
+    /// Realm's reasons as data (round 30): thrown, returned as an `io.realm` error (error until a fatal wrapper
+    /// raises it), and Realm's own C++ exception names.
+    @Test func realmReasonsDecideInEveryForm() throws {
+        let thrown = TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Realm accessed from incorrect thread.'")
+        #expect(thrown?.rule.id == "exception.realm-wrong-thread" && thrown?.severity == .fatal)
+        let returned = TestSupport.classify(#"Error Domain=io.realm Code=10 "Migration is required due to the following errors:\n- Property 'Item.name' has been added." UserInfo={Error Code=10}"#)
+        #expect(returned?.category == .migration && returned?.severity == .error, "\(returned?.rule.id ?? "nil")")
+        let trapped = TestSupport.classify(#"Fatal error: 'try!' expression unexpectedly raised an error: Error Domain=io.realm Code=2 "Unable to open a realm at path '/x/db.realm': open() failed: Operation not permitted." UserInfo={Error Code=2}"#)
+        #expect(trapped?.category == .store && trapped?.severity == .fatal)
+        #expect(TestSupport.classify("terminating with uncaught exception of type realm::util::DecryptionFailed: Decryption failed")?.category == .store)
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'flock() failed: Interrupted system call'")?.category == .store)
+        // A generic reason counts only with Realm's name.
+        #expect(TestSupport.classify("Index 3 is out of bounds (must be less than 2).")?.rule.id != "exception.realm-index-out-of-bounds")
+    }
+
     /// Core Data's own codes printed with no domain, after Core Data's words on the same line (round 30).
     @Test func coreDataCodesWithoutADomainCountAfterCoreDataWords() throws {
         #expect(TestSupport.classify("CoreData: error: Store failed to load (134110)")?.category == .migration)

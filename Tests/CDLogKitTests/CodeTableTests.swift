@@ -88,13 +88,6 @@ import Testing
         #expect(TestSupport.classify("Index 3 is out of bounds (must be less than 2).")?.rule.id != "exception.realm-index-out-of-bounds")
     }
 
-    /// Core Data's own codes printed with no domain, after Core Data's words on the same line (round 30).
-    @Test func coreDataCodesWithoutADomainCountAfterCoreDataWords() throws {
-        #expect(TestSupport.classify("CoreData: error: Store failed to load (134110)")?.category == .migration)
-        #expect(TestSupport.classify("Core Data error 134100 while loading the store")?.category == .migration)
-        #expect(TestSupport.classify("Loaded 134110 rows into the cache")?.rule.id.hasPrefix("code.") != true)
-    }
-
     @Test func theMostSpecificCodeOfAChainDecides() throws {
         let text = #"Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during persistent store migration." UserInfo={sourceURL=file:///x/Model.sqlite, reason=Cannot migrate store in-place: I/O error for database, NSUnderlyingError=0x6 {Error Domain=NSCocoaErrorDomain Code=134180 "(null)" UserInfo={NSSQLiteErrorDomain=13}}}"#
         let scratch = TestSupport.classifier.makeScratch()

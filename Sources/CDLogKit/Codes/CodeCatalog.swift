@@ -148,10 +148,6 @@ public final class CodeCatalog: Sendable {
             // An app's own wording around a Core Data error's code (`Core Data save error: Unknown error
             // (code 1570).`): the Core Data words on the same line name the domain.
             (#"Core ?Data\b[^\n]{0,200}?\((?:error )?code:? (?<c>\d{3,6})\)"#, cocoa),
-            // Core Data's own codes (132000–134999) printed with no domain after Core Data's words on the same
-            // line (`CoreData: error: Store failed to load (134110)`, `Core Data error 134060`): no other
-            // domain uses numbers of that shape there.
-            (#"(?:Core ?Data|SwiftData|NSPersistent\w*|[Pp]ersistent ?[Ss]tore)\b[^\n]{0,200}?(?:\(\s*|\b(?:[Ee]rror|[Cc]ode)\s*[:=#]?\s*)(?<c>13[2-4]\d{3})\b"#, cocoa),
         ]
         if !specificNames.isEmpty {
             sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))

@@ -49,6 +49,9 @@ import Testing
             ("[12/12 10:29:22:584][ 0x1c4260440]Type-Database , Message-Opening CBLDatabase[<0x1d01455f0>app]", "activity.init", .info),
             // A database's schema version checked at launch is a migration's progress, not SQLite's.
             ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
+            // Realm Sync's client reaching its server is the network's part; its protocol steps are sync.
+            ("2017-01-04 06:27:20.719 Banjo[3293:30756] Sync: Connection[1]: Connecting to endpoint '127.0.0.1:9080' (1/1)", "activity.network", .debug),
+            ("2017-01-04 06:27:20.721 Banjo[3293:30756] Sync: Connection[1]: Sending: CLIENT(protocol_version=15, client_info_size=2)", "activity.sync", .debug),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

@@ -946,7 +946,7 @@ public struct EntrySplitter {
     }
 
     /// What may follow a crash reporter's header block after a blank line: the crashed thread again, a
-    /// thread's name, the trap's message.
+    /// thread's name, the trap's message, the crash counts under a Crashlytics issue heading.
     static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer) -> Bool {
         line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("Fatal error: ")
             || line.hasPrefix("Fatal Exception: ") || line.hasPrefix("* Number of crashes: ") || line.hasPrefix("- Number of crashes: ")

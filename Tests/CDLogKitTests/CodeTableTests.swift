@@ -84,6 +84,9 @@ import Testing
         #expect(trapped?.category == .store && trapped?.severity == .fatal)
         #expect(TestSupport.classify("terminating with uncaught exception of type realm::util::DecryptionFailed: Decryption failed")?.category == .store)
         #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'flock() failed: Interrupted system call'")?.category == .store)
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Realm at path 'a.realm' has version number 4 which is greater than the current schema version 0.'")?.category == .migration)
+        #expect(TestSupport.classify(#"Error Domain=io.realm Code=1 "Primary key property 'class_Item.id' has duplicate values after migration." UserInfo={Error Code=1}"#)?.category == .migration)
+        #expect(TestSupport.classify("Terminating app due to uncaught exception 'RLMException', reason: 'Object cannot be inserted unless the schema is initialized.'")?.category == .initialization)
         // A generic reason counts only with Realm's name.
         #expect(TestSupport.classify("Index 3 is out of bounds (must be less than 2).")?.rule.id != "exception.realm-index-out-of-bounds")
     }

@@ -574,12 +574,10 @@ public struct EntrySplitter {
         return i < line.count && line[i] == UInt8(ascii: "=")
     }
 
-    /// One to three digits at `from` and the index after them.
+    /// A run of one to three digits at `from` (`ByteScan.digits`), its value and the index after it.
     @inline(__always) private static func frameDigits(_ line: UnsafeRawBufferPointer, at from: Int) -> (number: Int, end: Int)? {
-        var i = from
-        var number = 0
-        while i < line.count, i < from + 4, line[i] >= 48, line[i] <= 57 { number = number * 10 + Int(line[i] - 48); i += 1 }
-        return i > from && i < from + 4 ? (number, i) : nil
+        guard let end = ByteScan.digits(line, at: from), end - from <= 3 else { return nil }
+        return ((from..<end).reduce(0) { $0 * 10 + Int(line[$1] - 48) }, end)
     }
 
     /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client

@@ -292,6 +292,18 @@ public enum CrashReportReader {
             || report.incidentID != nil || report.terminationText != nil
     }
 
+    /// A crash log's header with nothing after it (`Process:`, `Identifier:`, then `Date/Time:`, `OS Version:` or
+    /// `Version:`): a paste cut before the exception. A crash log is only written when a process ended, so it
+    /// is kept as a partial report (`crash.report.partial`) rather than refused; lines that name a process but
+    /// none of the other header fields are not a report.
+    public static func isHeaderOnly(_ report: CrashReport) -> Bool {
+        !hasContent(report) && (report.appName != nil || report.bundleID != nil)
+            && (report.osVersion != nil || report.timestamp != nil || report.appVersion != nil)
+    }
+
+    /// A report worth a finding: one with content, or a header cut before its body.
+    public static func isUsable(_ report: CrashReport) -> Bool { hasContent(report) || isHeaderOnly(report) }
+
     public static let noReportFound = "no crash report found (no exception type, termination reason or threads)"
 
     /// One report in text form, by the reader its kind needs: a resource report (`Event: cpu usage`…), a hang
@@ -317,7 +329,7 @@ public enum CrashReportReader {
     }
 
     private static func requireContent(_ reports: [CrashReport], source: String) throws -> [CrashReport] {
-        let useful = reports.filter(hasContent)
+        let useful = reports.filter(isUsable)
         guard !useful.isEmpty else {
             throw ToolFailure("\(source): \(noReportFound)")
         }

@@ -172,8 +172,12 @@ enum LegacyCrashReader {
             report.faultingThread = crashed
         }
         CrashExceptionText.extract(from: report.applicationSpecific, into: &report)
-        if report.exceptionType == nil && report.signal == nil { report.missing.append("exception type") }
-        if report.threads.isEmpty { report.missing.append("thread backtraces") }
+        if CrashReportReader.isHeaderOnly(report) {
+            report.missing.append("report body (cut off after the header, before the exception and threads)")
+        } else {
+            if report.exceptionType == nil && report.signal == nil { report.missing.append("exception type") }
+            if report.threads.isEmpty { report.missing.append("thread backtraces") }
+        }
         return report
     }
 

@@ -87,7 +87,7 @@ public struct EntrySplitter {
             guard !lines.isEmpty else { return }
             // A resource report (`Event: cpu usage`) or a hang report (`Event: hang`) is read by its own reader.
             let report = CrashReportReader.readText(lines: lines[...], firstLineNumber: firstLine, format: .crash)
-            guard CrashReportReader.hasContent(report) else { return }
+            guard CrashReportReader.isUsable(report) else { return }
             let prepared = CrashSummary.entry(for: report, source: source)
             entry.reset(line: prepared.line, format: .crashReport)
             entry.endLine = prepared.endLine

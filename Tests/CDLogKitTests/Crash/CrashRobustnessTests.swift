@@ -160,6 +160,31 @@ struct CrashRobustnessTests {
         #expect(failure(Array("{\"crashDiagnostics\":[{\"diagnosticMetaData\":{".utf8)) == nil)  // partial
     }
 
+    /// A crash log cut after its header (a translated report pasted up to `Sleep/Wake UUID:`) is a partial
+    /// report, not "no crash report": the log exists because the process ended. A line naming a process
+    /// with no other header field is not a report.
+    @Test func headerOnlyCrashLogIsPartial() throws {
+        let header = """
+            -------------------------------------
+            Translated Report (Full Report Below)
+            -------------------------------------
+
+            Process:               Example [89440]
+            Identifier:            com.example.app
+            Version:               3.1 (3.1)
+            Date/Time:             2023-05-10 10:16:29.7820 +1000
+            OS Version:            macOS 13.3.1 (22E772610a)
+            Report Version:        12
+
+            Sleep/Wa
+            """
+        let entries = try CrashReportReader.entries(fromDocument: Array(header.utf8), source: "cut.crash")
+        #expect(entries.count == 1)
+        #expect(entries.first?.field("partial") == "true")
+        #expect(entries.first?.message.contains("cut off after the header") == true)
+        #expect(failure(Array("Process:  Foo [12]\nhello\n".utf8))?.contains("no crash report found") == true)
+    }
+
     @Test func truncatedMetricKitPayloadIsPartial() throws {
         let full = try CrashFixtures.bytes("metrickit-two-crashes-ios14.json")
         let entries = try CrashReportReader.entries(fromDocument: Array(full.prefix(full.count * 3 / 4)), source: "mk.json")

@@ -242,6 +242,14 @@ import Testing
         let issue = try TestSupport.entries("#### in -[NSSQLiteConnection prepareSQLStatement:]\n\n* Number of crashes: 1\n* Impacted devices: 1\n", format: .xcode)
         #expect(issue.first?.endLine == 3)
         #expect(TestSupport.classify(issue[0].message)?.category == .store)
+        // The trap's message right under the `Crashed:` line (Crashlytics' `crash_info_entry_0` key glued to
+        // it, a backtick before it as a page printed it): one crash, its category the message's.
+        let trap = try TestSupport.entries("Crashed: com.apple.root.default-qos\n`crash_info_entry_0Fatal error: 'try!' expression unexpectedly raised an error: Error Domain=io.realm Code=2 \"Unable to open a realm at path '/x/db.realm': open() failed: Operation not permitted.\"\nNext message\n", format: .xcode)
+        #expect(trap.map(\.line) == [1, 3])
+        #expect(TestSupport.classify(trap[0].message)?.category == .store)
+        // A second line of its own after a thread's frames is not the heading's message.
+        let framed = try TestSupport.entries("Crashed: com.apple.main-thread\n0  App  0x1 main + 1\nFatal error: later\n", format: .xcode)
+        #expect(framed.count == 2)
     }
 
     /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.

@@ -282,6 +282,11 @@ public struct EntrySplitter {
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "C") || entry.message.bytes.first == UInt8(ascii: "T"),
+               EntrySplitter.continuesCrashHeading(line, after: entry.message.bytes) {
+                // Crashlytics' `Crashed: com.apple.main-thread` with the trap's message on the next line: one crash.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
                EntrySplitter.isSectionHeading(entry.message.bytes) {
                 // A crash report's `Application Specific Information:` quoted alone: its text follows it.
@@ -948,6 +953,21 @@ public struct EntrySplitter {
     static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer) -> Bool {
         line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("Fatal error: ")
             || line.hasPrefix("Fatal Exception: ") || line.hasPrefix("* Number of crashes: ") || line.hasPrefix("- Number of crashes: ")
+            || startsCrashInfoKey(line)
+    }
+
+    /// True when `line` opens with Crashlytics' `crash_info_entry_N` key (the trap's message a Swift runtime
+    /// left in the crash info; a page may glue the key to the message or set a backtick before it).
+    static func startsCrashInfoKey(_ line: UnsafeRawBufferPointer) -> Bool {
+        let start = line.first == UInt8(ascii: "`") ? 1 : 0
+        return UnsafeRawBufferPointer(rebasing: line[start...]).hasPrefix("crash_info_entry_")
+    }
+
+    /// True when the open message is only Crashlytics' `Crashed: queue` line and `line` is the trap's message
+    /// printed under it (`Fatal error: …`, `Fatal Exception: …`, the `crash_info_entry_0` key): one crash.
+    static func continuesCrashHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.hasPrefix("Crashed: ") || message.hasPrefix("Thread : Crashed: "), !message.contains(byte: 0x0A, before: message.count) else { return false }
+        return line.hasPrefix("Fatal error: ") || line.hasPrefix("Fatal Exception: ") || startsCrashInfoKey(line)
     }
 
     /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.

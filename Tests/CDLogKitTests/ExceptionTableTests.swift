@@ -81,6 +81,17 @@ import Testing
         #expect(TestSupport.classify(text)?.severity == .fatal)
     }
 
+    /// An API row names the frame that raised: the one just under the throw machinery (system frames such as
+    /// `+[NSException raise:format:]` may sit between). Under an app's own frame, the API only called the code
+    /// that raised.
+    @Test func anAPIRowNamesTheFrameThatRaisedNotACallerBelowTheApp() throws {
+        let raised = "Fatal Exception: NSInternalInconsistencyException\n0  CoreFoundation  0x1 __exceptionPreprocess\n1  libobjc.A.dylib  0x2 objc_exception_throw\n2  CoreFoundation  0x3 +[NSException raise:format:]\n3  CoreData  0x4 -[NSManagedObjectContext performBlockAndWait:] + 147"
+        #expect(TestSupport.classify(raised)?.rule.id == "exception.api.perform-without-queue")
+        let called = "Fatal Exception: NSInternalInconsistencyException\n0  CoreFoundation  0x1 __exceptionPreprocess\n1  libobjc.A.dylib  0x2 objc_exception_throw\n2  WordPress  0x3 -[ContextManager migrateDataModelsIfNecessary] (ContextManager.m:320)\n3  CoreData  0x4 developerSubmittedBlockToNSManagedObjectContextPerform\n4  CoreData  0x5 -[NSManagedObjectContext performBlockAndWait:]"
+        #expect(TestSupport.classify(called)?.rule.id != "exception.api.perform-without-queue")
+        #expect(TestSupport.classify(called)?.severity == .fatal)
+    }
+
     @Test func theLoaderRejectsABadRow() throws {
         func load(_ yaml: String) throws { _ = try CodeCatalog.load(files: [(path: "t/exceptions.yaml", text: yaml)]) }
         let head = "marker: 'CoreData'\ncaught: 'was caught'\n"

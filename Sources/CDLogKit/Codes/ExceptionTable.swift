@@ -16,8 +16,10 @@ enum ExceptionTable {
     static let reasonPriority = 40
     static let apiPriority = 3
     static let namePriority = 2
-    /// The raising frame: within the three lines after `objc_exception_throw` / `__exceptionPreprocess`.
-    static let raisedBy = #"(?:objc_exception_throw|_?_?exceptionPreprocess)[^\n]*(?:\n[^\n]*){0,3}?"#
+    /// The throw machinery's frame, then up to two more system frames (`+[NSException raise:format:]`, a Core Data
+    /// helper), then the line of the API that raised: an app's own frame in between means the app raised, and
+    /// an API further down only called it.
+    static let raisedBy = #"(?:objc_exception_throw|_?_?exceptionPreprocess)[^\n]*(?:\n(?=[^\n]*(?:CoreFoundation|libobjc|CoreData|Foundation|libc\+\+abi|libsystem_|libdispatch|SwiftData|CloudKit))[^\n]*){0,2}?\n[^\n]*?"#
 
     private static let fileKeys: Set<String> = ["marker", "caught", "reasons", "apis", "names"]
     private static let apiKeys: Set<String> = ["id", "api", "marker", "category", "severity", "title", "meaning", "advice", "example"]

@@ -252,6 +252,24 @@ import Testing
         #expect(framed.count == 2)
     }
 
+    /// In an NSLog capture, a library logger's line stamped with the time of day alone (Couchbase Lite's
+    /// `12:08:15.750| WARNING*** : …`) is a message of its own, not the rest of the NSLog line above it.
+    @Test func aLoggersTimeOfDayLineInAPrefixedCaptureIsItsOwnMessage() throws {
+        // Source: couchbase/couchbase-lite-ios issue text quoted in Eval/dev/FD-retired.jsonl (FD-P01).
+        let text = """
+            2014-03-28 12:08:15.683 Learner[800:907] Database busy
+            2014-03-28 12:08:15.748 Learner[800:907] Database busy since
+            12:08:15 when the sync began
+            2014-03-28 12:08:15.749 Learner[800:907] Database busy
+            12:08:15.750| WARNING*** : CBLDatabase[<0x1fd903f0>db_macpherson]: Db busy, too many retries, giving up
+            12:08:15.750| WARNING*** : CouchbaseLite: Failed to rebuild view 'user/userView': 595
+            15:33:11.946680| [REST]: Replicator task #1 failed to start!
+            """
+        // A time without its fraction of a second may be words of the message: it stays with it.
+        let entries = try TestSupport.entries(text, format: .nslog)
+        #expect(entries.map(\.line) == [1, 2, 4, 5, 6, 7])
+    }
+
     /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.
     @Test func aTypeNameAfterALineWrappedAtASpaceContinuesIt() throws {
         let text = "CoreData: warning: Property 'tags' on Entity 'Message' is using nil or an insecure \nNSValueTransformer.  Please switch to using \"NSSecureUnarchiveFromData\" instead.\nCKRecord printed alone"

@@ -209,8 +209,10 @@ public struct EntrySplitter {
                 readBare = true
                 header = XcodeConsoleFormat().header(of: line)
             }
-            if header == nil, prefixed, XcodeConsoleFormat.startsEntryWord(line, at: 0) {
-                // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix).
+            if header == nil, prefixed, XcodeConsoleFormat.startsEntryWord(line, at: 0) || EntrySplitter.opensWithLoggerTime(line) {
+                // Prefixed captures mix in bare console lines (`CoreData: …` printed without a prefix), and
+                // a library's own logger stamps its lines with the time of day alone (Couchbase Lite's
+                // `12:08:15.750| WARNING: …`): a line with a stamp of its own is a message of its own.
                 header = LineHeader(messageStart: 0)
             }
             // An entry cut at the message cap takes no more lines by context: its last line no longer changes,
@@ -937,6 +939,16 @@ public struct EntrySplitter {
         guard let last = message.last, last == 32 else { return false }
         let start = lineStart(in: message, before: message.count)
         return message.count - start >= wrapWidth
+    }
+
+    /// True when `line` opens with a time of day to the fraction of a second and then `|` or ` [` (Couchbase
+    /// Lite's `12:08:15.750| WARNING*** : …`, `15:33:11.946680| [REST]: …`, a logger's `10:31:02.118 [DB] …`).
+    static func opensWithLoggerTime(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, ByteScan.isDigit(first), let end = TimestampedFormat.timeOfDay(line, at: 0),
+              end + 1 < line.count else { return false }
+        // The fraction of a second: a bare `12:08:15` may be a time a message prints.
+        guard line[..<end].contains(UInt8(ascii: ".")) || line[..<end].contains(UInt8(ascii: ",")) else { return false }
+        return line[end] == UInt8(ascii: "|") || (line[end] == 32 && line[end + 1] == UInt8(ascii: "["))
     }
 
     /// True when `message` is only a crash reporter's header block (Crashlytics' `Crashed: queue` and its

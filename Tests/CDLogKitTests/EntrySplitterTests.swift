@@ -270,6 +270,17 @@ import Testing
         #expect(entries.map(\.line) == [1, 2, 4, 5, 6, 7])
     }
 
+    /// A Rust panic is its `panicked at file:line:col:` line, the message under it and Rust's backtrace hint;
+    /// the panic raises the error it carries to fatal.
+    @Test func aRustPanicIsOneFatalEntry() throws {
+        // Source: a Tauri app's issue quoted in Eval/dev/FD-retired.jsonl (FD-021).
+        let text = "thread 'tokio-runtime-worker' panicked at src/main.rs:19:22:\nerror while setting up the database: Database(SqliteError { code: 522, message: \"disk I/O error\" })\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\nNext message"
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 4])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.category == .store && found.severity == .fatal)
+    }
+
     /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.
     @Test func aTypeNameAfterALineWrappedAtASpaceContinuesIt() throws {
         let text = "CoreData: warning: Property 'tags' on Entity 'Message' is using nil or an insecure \nNSValueTransformer.  Please switch to using \"NSSecureUnarchiveFromData\" instead.\nCKRecord printed alone"

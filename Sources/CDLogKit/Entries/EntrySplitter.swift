@@ -289,6 +289,11 @@ public struct EntrySplitter {
                 // Crashlytics' `Crashed: com.apple.main-thread` with the trap's message on the next line: one crash.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesRustPanic(line, after: entry.message.bytes) {
+                // Rust prints `thread 'main' panicked at src/main.rs:19:22:`, the panic's message on the next line,
+                // then a `note: run with `RUST_BACKTRACE=1`…` line: one panic.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
                EntrySplitter.isSectionHeading(entry.message.bytes) {
                 // A crash report's `Application Specific Information:` quoted alone: its text follows it.
@@ -949,6 +954,14 @@ public struct EntrySplitter {
         // The fraction of a second: a bare `12:08:15` may be a time a message prints.
         guard line[..<end].contains(UInt8(ascii: ".")) || line[..<end].contains(UInt8(ascii: ",")) else { return false }
         return line[end] == UInt8(ascii: "|") || (line[end] == 32 && line[end + 1] == UInt8(ascii: "["))
+    }
+
+    /// True when the open message is a Rust panic's line (`thread 'main' panicked at src/lib.rs:4:9:`) and `line`
+    /// is its message, or `line` is the `note: run with `RUST_BACKTRACE=1`` hint under the panic.
+    static func continuesRustPanic(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.hasPrefix("thread '"), message.contains(sequence: "' panicked at ") else { return false }
+        if line.hasPrefix("note: run with `RUST_BACKTRACE=") { return true }
+        return !message.contains(byte: 0x0A, before: message.count) && message.last == UInt8(ascii: ":")
     }
 
     /// True when `message` is only a crash reporter's header block (Crashlytics' `Crashed: queue` and its

@@ -237,10 +237,16 @@ import Testing
             // Couchbase Lite's own names mark persistence as Core Data's do.
             ("CouchbaseLite Replicator ERROR: {Repl#38} Got LiteCore error: Network error 3 \"connection timed out\"", "fallback.network"),
             ("CouchbaseLite Replicator Info: {Repl#38} pushStatus=stopped, pullStatus=idle, progress=855/855", "activity.sync"),
+            // Retries that ran out are a failure, a retry a warning (the attempt before it failed); a CloudKit
+            // export or import is the mirroring's, not the CloudKit client's (round 33, GD-001 and GD-002).
+            ("CloudKit export retry exhausted", "fallback.sync"),
+            ("Retrying CloudKit export (attempt 2/3)", "fallback.sync"),
         ]
         for (text, rule) in cases {
             #expect(TestSupport.classify(text)?.rule.id == rule, "\(text) → \(TestSupport.classify(text)?.rule.id ?? "nil")")
         }
+        #expect(TestSupport.classify("CloudKit export retry exhausted")?.severity == .error)
+        #expect(TestSupport.classify("Retrying CloudKit export (attempt 2/3)")?.severity == .warning)
         for healthy in ["CoreData: debug: CoreData+CloudKit: exporter finished without error",
                         "<Item: 0x1c828b400> (entity: Item; id: 0xd000000000200036 <x-coredata://5/Item/p8> ; data: <fault>)"] {
             #expect((TestSupport.classify(healthy)?.severity ?? .debug) <= .info, "\(healthy)")

@@ -87,8 +87,14 @@ import Testing
         #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Realm at path 'a.realm' has version number 4 which is greater than the current schema version 0.'")?.category == .migration)
         #expect(TestSupport.classify(#"Error Domain=io.realm Code=1 "Primary key property 'class_Item.id' has duplicate values after migration." UserInfo={Error Code=1}"#)?.category == .migration)
         #expect(TestSupport.classify("Terminating app due to uncaught exception 'RLMException', reason: 'Object cannot be inserted unless the schema is initialized.'")?.category == .initialization)
+        // Older wordings and a page's curly quotes (round 33's retired development records EA-014, EA-P02, EF-020).
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Can't set primary key property 'fileId' to existing value 'aaa'.'")?.rule.id == "exception.realm-primary-key-exists")
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception ‘RLMException’, reason: ’Attempting to create an object of type ‘DrinkEvent’ with an existing primary key value ‘636637079.097727’.'")?.rule.id == "exception.realm-primary-key-exists")
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Cannot open an uninitialized realm in read-only mode'")?.category == .initialization)
         // A generic reason counts only with Realm's name.
         #expect(TestSupport.classify("Index 3 is out of bounds (must be less than 2).")?.rule.id != "exception.realm-index-out-of-bounds")
+        // Core Data's model description classes mark a key-value coding exception as the model's.
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'NSUnknownKeyException', reason: '[<NSRelationshipDescription 0x7caca50> valueForUndefinedKey:]: this class is not key value coding-compliant for the key attributeType.'")?.category == .model)
     }
 
     @Test func theMostSpecificCodeOfAChainDecides() throws {

@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// A .NET app's SQLite library that did not load, in the forms round 32 met (Eval/dev/FD-retired.jsonl):
+    /// the exception's name alone on its line, a type name in another case, EF Core's provider.
+    @Test func aDatabaseLibraryThatCannotLoadIsInitInEveryForm() throws {
+        for text in ["System.DllNotFoundException\n  Message=e_sqlite3",
+                     "The type initializer for 'Microsoft.Data.SQlite.SqliteConnection' threw an exception",
+                     "The type initializer for Microsoft.EntityFrameworkCore.Sqlite.Query.Internal.SqliteCharMethodTranslator threw an exception"] {
+            let result = TestSupport.classify(text)
+            #expect(result?.category == .initialization, "\(text) → \(result?.rule.id ?? "nil")")
+            #expect(result?.fields.first { $0.name == "area" }?.value == "the database library itself cannot be loaded", "\(text)")
+        }
+    }
+
     @Test func theListingShowsTheTableSizes() throws {
         let listing = RuleCatalogListing.text(TestSupport.classifier.ruleSet)
         #expect(listing.contains("area table: \(Self.codes.areas.count) areas"), "\(listing.suffix(600))")

@@ -50,7 +50,8 @@ import Testing
                 #expect(severities.contains(label["severity"] ?? ""), "\(file): \(id)")
                 count += 1
             }
-            #expect(count >= 50, "\(file) holds \(count) labels")
+            // A whole round's records (the smallest, round 33, has 46), never a handful picked out of one.
+            #expect(count >= 40, "\(file) holds \(count) labels")
         }
     }
 

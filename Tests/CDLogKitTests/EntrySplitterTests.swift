@@ -281,6 +281,23 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
+    /// A stack printed in columns without frame numbers (Sentry's App Hang) is one entry; an address in a
+    /// message's columns-less line is not a frame.
+    @Test func framesInColumnsWithoutNumbersAreOneStack() throws {
+        // Source: a Sentry App Hang stack quoted in Eval/dev/GC-retired.jsonl (GC-004).
+        let text = """
+              libsystem_kernel    0x1decd56c8  mach_msg2_trap
+              libsystem_kernel    0x1decd8ec4  mach_msg2_internal
+              libdispatch         0x19df41b14  _dispatch_mach_send_and_wait_for_reply
+              CoreData            0x18a2b1c40  -[NSXPCStoreServerConnection sendMessage:]
+            Saved object 0x600003b780a0 in the sync queue
+            """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 5])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.rule.id == "watchdog.waiting-stack" && found.category == .watchdog)
+    }
+
     /// A page that wrapped a long line after a space keeps the type name that opens the next line with it.
     @Test func aTypeNameAfterALineWrappedAtASpaceContinuesIt() throws {
         let text = "CoreData: warning: Property 'tags' on Entity 'Message' is using nil or an insecure \nNSValueTransformer.  Please switch to using \"NSSecureUnarchiveFromData\" instead.\nCKRecord printed alone"

@@ -274,6 +274,11 @@ public struct EntrySplitter {
                 // integration requires …`): the rest of the error above it.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesColumnFrames(line, after: entry.message.bytes) {
+                // A hang or crash service's stack without frame numbers, in columns (`libsystem_kernel    0x1decd56c8
+                // mach_msg2_trap`, as Sentry shows an App Hang): one stack.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
                 // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
@@ -543,6 +548,30 @@ public struct EntrySplitter {
         let start = lineStart(in: message, before: message.count)
         guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: message[start...])) else { return false }
         return previous < next
+    }
+
+    /// True when `line` and the open message's last line are both frames printed in columns without a number:
+    /// an image name, two blanks or more, an address of eight hex digits or more, a blank, a symbol.
+    static func continuesColumnFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard isColumnFrame(line) else { return false }
+        let start = lineStart(in: message, before: message.count)
+        return isColumnFrame(UnsafeRawBufferPointer(rebasing: message[start...]))
+    }
+
+    /// `image  0x1decd56c8  symbol`: see `continuesColumnFrames`. Reads the first token and the address only.
+    static func isColumnFrame(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = ByteScan.spaces(line, at: 0)
+        let image = i
+        while i < line.count, !ByteClass.isBlank(line[i]) { i += 1 }
+        guard i > image, i - image <= 64 else { return false }
+        let gap = i
+        i = ByteScan.spaces(line, at: i)
+        guard i - gap >= 2, i + 10 < line.count, line[i] == UInt8(ascii: "0"), line[i + 1] == UInt8(ascii: "x") else { return false }
+        var j = i + 2
+        while j < line.count, ByteScan.isHexDigit(line[j]) { j += 1 }
+        guard j - i - 2 >= 8, j < line.count, ByteClass.isBlank(line[j]) else { return false }
+        let symbol = ByteScan.spaces(line, at: j)
+        return symbol < line.count
     }
 
     /// The number opening `line` (after its indentation) when 1 to 3 digits are followed by a tab, two spaces

@@ -155,3 +155,18 @@ int cscan_symbol_frame(const unsigned char *p, size_t n) {
         return 0;
     }
 }
+
+int cscan_column_frame(const unsigned char *p, size_t n) {
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    size_t image = i;
+    while (i < n && cscan_symbol_byte(p[i])) i++;
+    if (i == image || i - image > 64 || i + 12 >= n || p[i] != ' ' || (p[i + 1] != ' ' && p[i + 1] != '\t')) return 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    if (i + 10 >= n || p[i] != '0' || p[i + 1] != 'x') return 0;
+    size_t j = i + 2;
+    while (j < n && cscan_hex_digit(p[j])) j++;
+    if (j - (i + 2) < 8 || j >= n || (p[j] != ' ' && p[j] != '\t')) return 0;
+    while (j < n && (p[j] == ' ' || p[j] == '\t')) j++;
+    return j < n && p[j] != '\n' && p[j] != '\r';
+}

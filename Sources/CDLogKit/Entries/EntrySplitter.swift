@@ -558,20 +558,10 @@ public struct EntrySplitter {
         return isColumnFrame(UnsafeRawBufferPointer(rebasing: message[start...]))
     }
 
-    /// `image  0x1decd56c8  symbol`: see `continuesColumnFrames`. Reads the first token and the address only.
+    /// `image  0x1decd56c8  symbol` (`cscan_column_frame`): see `continuesColumnFrames`.
     static func isColumnFrame(_ line: UnsafeRawBufferPointer) -> Bool {
-        var i = ByteScan.spaces(line, at: 0)
-        let image = i
-        while i < line.count, !ByteClass.isBlank(line[i]) { i += 1 }
-        guard i > image, i - image <= 64 else { return false }
-        let gap = i
-        i = ByteScan.spaces(line, at: i)
-        guard i - gap >= 2, i + 10 < line.count, line[i] == UInt8(ascii: "0"), line[i + 1] == UInt8(ascii: "x") else { return false }
-        var j = i + 2
-        while j < line.count, ByteScan.isHexDigit(line[j]) { j += 1 }
-        guard j - i - 2 >= 8, j < line.count, ByteClass.isBlank(line[j]) else { return false }
-        let symbol = ByteScan.spaces(line, at: j)
-        return symbol < line.count
+        guard let base = line.baseAddress else { return false }
+        return cscan_column_frame(base.assumingMemoryBound(to: UInt8.self), line.count) != 0
     }
 
     /// The number opening `line` (after its indentation) when 1 to 3 digits are followed by a tab, two spaces

@@ -29,4 +29,11 @@ size_t cscan_count_byte(const void *bytes, size_t length, unsigned char byte);
 /// Asked of every bare console line, so the common case (a word and a space and a letter) costs the word.
 int cscan_symbol_frame(const unsigned char *p, size_t n);
 
+/// 1 when the `n` bytes at `p` are a frame printed in columns without a frame number, else 0: blanks, one token
+/// of symbol bytes (an image's name, 64 bytes at most), two blanks or more, `0x` and eight hex digits or more,
+/// a blank, then a symbol's first non-blank byte (`libsystem_kernel    0x1decd56c8  mach_msg2_trap`, as Sentry
+/// prints an App Hang). Asked of every bare console line that could continue an entry: the common case (a word
+/// and one space) costs the word.
+int cscan_column_frame(const unsigned char *p, size_t n);
+
 #endif

@@ -995,14 +995,15 @@ public struct EntrySplitter {
     /// What may follow a crash reporter's header block after a blank line: the crashed thread again, a
     /// thread's name, the trap's message, the crash counts under a Crashlytics issue heading.
     static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer) -> Bool {
-        line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("Fatal error: ")
-            || line.hasPrefix("Fatal Exception: ") || line.hasPrefix("* Number of crashes: ") || line.hasPrefix("- Number of crashes: ")
-            || startsCrashInfoKey(line)
+        line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("* Number of crashes: ")
+            || line.hasPrefix("- Number of crashes: ") || startsTrapMessage(line)
     }
 
-    /// True when `line` opens with Crashlytics' `crash_info_entry_N` key (the trap's message a Swift runtime
-    /// left in the crash info; a page may glue the key to the message or set a backtick before it).
-    static func startsCrashInfoKey(_ line: UnsafeRawBufferPointer) -> Bool {
+    /// True when `line` opens with the trap's message a crash reporter prints under its heading: `Fatal error: …`,
+    /// `Fatal Exception: …`, or Crashlytics' `crash_info_entry_N` key (the message a Swift runtime left in the
+    /// crash info; a page may glue the key to the message or set a backtick before it).
+    static func startsTrapMessage(_ line: UnsafeRawBufferPointer) -> Bool {
+        if line.hasPrefix("Fatal error: ") || line.hasPrefix("Fatal Exception: ") { return true }
         let start = line.first == UInt8(ascii: "`") ? 1 : 0
         return UnsafeRawBufferPointer(rebasing: line[start...]).hasPrefix("crash_info_entry_")
     }
@@ -1011,7 +1012,7 @@ public struct EntrySplitter {
     /// printed under it (`Fatal error: …`, `Fatal Exception: …`, the `crash_info_entry_0` key): one crash.
     static func continuesCrashHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("Crashed: ") || message.hasPrefix("Thread : Crashed: "), !message.contains(byte: 0x0A, before: message.count) else { return false }
-        return line.hasPrefix("Fatal error: ") || line.hasPrefix("Fatal Exception: ") || startsCrashInfoKey(line)
+        return startsTrapMessage(line)
     }
 
     /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.

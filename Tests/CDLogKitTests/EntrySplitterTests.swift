@@ -281,6 +281,28 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
+    /// A thread copied from Xcode's debug navigator (`Thread 1`, `Queue : …`, its frames) is one entry, and a
+    /// wait at its top above Core Data reads as a hang; a `Thread N` line followed by prose is not a heading.
+    @Test func aDebugNavigatorThreadCopyIsOneStack() throws {
+        // Source: a macOS document app's deadlock quoted in Eval/dev/GC-retired.jsonl (GC-006).
+        let text = """
+            Thread 1
+            Queue : NSManagedObjectContext 0x6100001e0a00 (serial)
+            #0  0x00007fff9205151a in semaphore_wait_trap ()
+            #1  0x00007fff96393c5b in _os_semaphore_wait ()
+            #2  0x0000000100c02692 in _dispatch_barrier_sync_f_slow ()
+            #3  0x00007fff942c8395 in -[NSPersistentStoreCoordinator executeRequest:withContext:error:] ()
+            Thread 2 Queue : com.apple.main-thread (serial)
+            #0  0x00007fff9205151a in __psynch_mutexwait ()
+            Thread 3
+            was never started
+            """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 7, 9, 10])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.rule.id == "watchdog.waiting-stack" && found.category == .watchdog)
+    }
+
     /// A stack printed in columns without frame numbers (Sentry's App Hang) is one entry; an address in a
     /// message's columns-less line is not a frame.
     @Test func framesInColumnsWithoutNumbersAreOneStack() throws {

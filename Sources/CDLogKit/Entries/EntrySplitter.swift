@@ -294,6 +294,12 @@ public struct EntrySplitter {
                 // Crashlytics' `Crashed: com.apple.main-thread` with the trap's message on the next line: one crash.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "T"),
+               EntrySplitter.continuesThreadListing(line, after: entry.message.bytes) {
+                // Xcode's debug navigator copies a thread as `Thread 1`, `Queue : com.apple.main-thread (serial)`
+                // and its frames (`#0	0x… in __psynch_mutexwait ()`): one thread's stack.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesRustPanic(line, after: entry.message.bytes) {
                 // Rust prints `thread 'main' panicked at src/main.rs:19:22:`, the panic's message on the next line,
                 // then a `note: run with `RUST_BACKTRACE=1`…` line: one panic.
@@ -1013,6 +1019,33 @@ public struct EntrySplitter {
     static func continuesCrashHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("Crashed: ") || message.hasPrefix("Thread : Crashed: "), !message.contains(byte: 0x0A, before: message.count) else { return false }
         return startsTrapMessage(line)
+    }
+
+    /// True when the open message is the heading of a thread as Xcode's debug navigator copies it (`Thread 1`
+    /// alone, `Thread 1 Queue : …` or `Thread 1Queue : …`, then maybe a `Queue : …` line) and `line` is its
+    /// `Queue : …` line or a frame. A crash report's headings (`Thread 4:`, `Thread 4 Crashed:`) are read by
+    /// the crash report rules, not here.
+    static func continuesThreadListing(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.hasPrefix("Thread "), let digitsEnd = ByteScan.digits(message, at: 7) else { return false }
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        // The heading's first line: the number alone, or the queue on the same line.
+        var firstEnd = digitsEnd
+        while firstEnd < end, message[firstEnd] != 0x0A { firstEnd += 1 }
+        let afterNumber = ByteScan.spaces(message, at: digitsEnd)
+        let queueOnFirst = message.hasPrefix("Queue :", at: afterNumber) || message.hasPrefix("Queue:", at: afterNumber)
+        guard afterNumber >= firstEnd || queueOnFirst else { return false }
+        let lineIsQueue = line.hasPrefix("Queue :") || line.hasPrefix("Queue:")
+        if firstEnd >= end {
+            // One heading line so far: its queue line or its first frame may follow.
+            return (lineIsQueue && !queueOnFirst) || StackLines.isFrame(line)
+        }
+        // Two lines: `Thread 1` over `Queue : …`, and nothing more; a frame follows.
+        let second = UnsafeRawBufferPointer(rebasing: message[(firstEnd + 1)..<end])
+        guard !queueOnFirst, second.hasPrefix("Queue :") || second.hasPrefix("Queue:"), !second.contains(byte: 0x0A, before: second.count) else {
+            return false
+        }
+        return StackLines.isFrame(line)
     }
 
     /// Words a sentence does not end with: a line that ends in one was broken by a wrapper.

@@ -30,10 +30,14 @@ struct ExplainCommand: ParsableCommand {
         let text = words.joined(separator: " ")
         var entries: [CodeEntry] = []
         var heading: String? = nil
+        var internalOnly: String? = nil
         if words.count == 1, let code = Int(text) {
             entries = codes.tables.compactMap { codes.entry(domain: $0.domain, code: code) }
-        } else if words.count == 2, let code = Int(words[1]), codes.tables.contains(where: { $0.domain == words[0] || $0.aliases.contains(words[0]) }) {
+            if entries.isEmpty { internalOnly = codes.tables.lazy.compactMap { Self.describeInternal(codes, domain: $0.domain, code: code) }.first }
+        } else if words.count == 2, let code = Int(words[1]),
+                  codes.isInternalDomain(words[0]) || codes.tables.contains(where: { $0.domain == words[0] || $0.aliases.contains(words[0]) }) {
             entries = codes.entry(domain: words[0], code: code).map { [$0] } ?? []
+            if entries.isEmpty { internalOnly = Self.describeInternal(codes, domain: words[0], code: code) }
         } else if words.count == 1 || !text.contains(where: { $0 == " " || $0 == "=" || $0 == "(" }), let named = codes.entry(named: text) {
             entries = [named]
         }
@@ -46,7 +50,9 @@ struct ExplainCommand: ParsableCommand {
             return try explain.run()
         }
         var out = ""
-        if entries.isEmpty {
+        if let internalOnly {
+            out = internalOnly
+        } else if entries.isEmpty {
             // A pasted line: every code in its chain, then the verdict the classifier gives the whole line.
             let classifier = try Classifier(ruleSet: set)
             let scratch = classifier.makeScratch()
@@ -59,7 +65,9 @@ struct ExplainCommand: ParsableCommand {
             for mention in mentions {
                 guard seen.insert("\(mention.domain) \(mention.code)").inserted else { continue }
                 if let entry = mention.entry {
-                    out += Self.describe(entry, code: mention.code)
+                    out += Self.describe(entry, code: mention.code, codes: codes)
+                } else if let internalCode = Self.describeInternal(codes, domain: mention.domain, code: mention.code) {
+                    out += internalCode
                 } else {
                     out += "\(mention.domain) \(mention.code)\n  not in the code tables\n\n"
                 }
@@ -69,7 +77,7 @@ struct ExplainCommand: ParsableCommand {
                 if let advice = verdict.rule.advice { out += "  what to do: \(advice)\n" }
             }
         } else {
-            out = entries.map { Self.describe($0, code: Int(words.last ?? "") ?? $0.code) }.joined()
+            out = entries.map { Self.describe($0, code: Int(words.last ?? "") ?? $0.code, codes: codes) }.joined()
         }
         let sink = OutputSink()
         if let heading { try sink.write(visibleControlCharacters(heading) + "\n\n") }
@@ -77,13 +85,26 @@ struct ExplainCommand: ParsableCommand {
         try sink.flush()
     }
 
-    static func describe(_ entry: CodeEntry, code: Int) -> String {
-        var out = "\(entry.domain) \(code)  \(entry.name)"
+    static func describe(_ entry: CodeEntry, code: Int, codes: CodeCatalog) -> String {
+        var out = ""
+        if !entry.isRange, code != entry.code, let internalCode = codes.internalCode(domain: entry.domain, code: code) {
+            // An internal code the tables map to a public one: say both.
+            out += "\(internalCode.domain) \(code)  \(internalCode.name), CloudKit's internal code for:\n"
+        }
+        out += "\(entry.domain) \(entry.isRange ? code : entry.code)  \(entry.name)"
         if let printed = entry.printed { out += " (\"\(printed)\")" }
         if entry.isRange { out += "  [unlisted code, range \(entry.code)–\(entry.last)]" }
         out += "\n  category: \(entry.category.id)   severity: \(entry.severity.name)   rule: \(entry.rule.id)"
         if entry.generic { out += "   (generic: a more specific code in the same error decides)" }
         out += "\n  meaning: \(entry.meaning)\n  what to do: \(entry.advice)\n\n"
         return out
+    }
+
+    /// An internal code the tables name but map to no public code (`CKInternalErrorDomain 2037`), or nil.
+    static func describeInternal(_ codes: CodeCatalog, domain: String, code: Int) -> String? {
+        guard let internalCode = codes.internalCode(domain: domain, code: code), internalCode.publicCode == nil else { return nil }
+        return "\(internalCode.domain) \(code)  \(internalCode.name)\n"
+            + "  CloudKit's internal code; no public console text the tables know pairs it with a public CKError code: the\n"
+            + "  CKError printed around it (`\"Name\" (public/\(code))`) says the category and what to do.\n\n"
     }
 }

@@ -73,6 +73,31 @@ import Testing
         #expect(bare?.rule.id == "code.ckerror.15")
     }
 
+    /// CloudKit's internal codes: printed with their own domain, or with CloudKit's internal name in quotes, a
+    /// mapped code reads as its public code; a named code with no public pair decides nothing; the listing
+    /// counts both.
+    @Test func cloudKitInternalCodesReadThroughTheirRows() throws {
+        let ck = try #require(Self.codes.tables.first { $0.key == "ckerror" })
+        #expect(ck.internalDomain == "CKInternalErrorDomain")
+        #expect(ck.internalNames.count >= 150 && ck.internalCodes.count >= 29)
+        // Every mapped internal code names a public row; the public codes never read as internal ones.
+        for (internalCode, publicCode) in ck.internalCodes {
+            #expect(Self.codes.entry(domain: "CKInternalErrorDomain", code: internalCode)?.code == publicCode)
+        }
+        #expect(Self.codes.entry(domain: "CKInternalErrorDomain", code: 26) == nil)
+        #expect(Self.codes.entry(domain: "CKInternalErrorDomain", code: 2037) == nil)
+        #expect(Self.codes.internalCode(domain: "CKInternalErrorDomain", code: 2037)?.name == "PCSOplockFailed")
+        #expect(Self.codes.internalCode(domain: "CKErrorDomain", code: 2036)?.publicCode == 26)
+        #expect(Self.codes.internalCode(domain: "CKErrorDomain", code: 26) == nil)
+        // Source: the form of TN3164's NSUnderlyingError and of CloudKit's underlying-error description.
+        let nested = TestSupport.classify(#"Sync failed: Error Domain=CKInternalErrorDomain Code=2036 "Zone does not exist" UserInfo={CKErrorDescription=Zone does not exist, NSLocalizedDescription=Zone does not exist}"#)
+        #expect(nested?.rule.id == "code.ckerror.26", "\(nested?.rule.id ?? "nil")")
+        let named = TestSupport.classify(#"CloudKit fetch failed: <CKUnderlyingError 0x600002a1c0f0: "ZoneNotFound" (2036); server message = "Zone does not exist"; op = 8E1F; uuid = 1A2B>"#)
+        #expect(named?.rule.id == "code.ckerror.26", "\(named?.rule.id ?? "nil")")
+        let listing = RuleCatalogListing.text(TestSupport.classifier.ruleSet)
+        #expect(listing.contains("internal codes (\(ck.internalCodes.count) mapped to public ones)"))
+    }
+
     /// Realm's reasons as data (round 30): thrown, returned as an `io.realm` error (error until a fatal wrapper
     /// raises it), and Realm's own C++ exception names.
     @Test func realmReasonsDecideInEveryForm() throws {

@@ -30,6 +30,9 @@ public final class CodeCatalog: Sendable {
     /// holds one (one scan of the message instead of one per wrapper).
     private let wrapperLiterals: PCRERegex?
     private let byDomain: [String: Int]
+    /// A table's internal domain (`CKInternalErrorDomain`) → the table's index: its codes are read through the
+    /// table's internal rows only, never as public codes.
+    private let internalDomains: [String: Int]
     /// Each table's rows by code.
     private let rowsByCode: [[Int: CodeEntry]]
     private let printedNames: [String: (table: Int, code: Int)]
@@ -103,8 +106,17 @@ public final class CodeCatalog: Sendable {
         var byDomain: [String: Int] = [:]
         var printedNames: [String: (table: Int, code: Int)] = [:]
         var codeNames: [String: (table: Int, code: Int)] = [:]
+        var internalDomains: [String: Int] = [:]
         for (index, table) in tables.enumerated() {
             for name in [table.domain] + table.aliases { byDomain[name] = index }
+            if let internalDomain = table.internalDomain { internalDomains[internalDomain] = index }
+            // An internal name printed in quotes (`<CKUnderlyingError 0x…: "ZoneNotFound" (2036)>`) names the
+            // public code its row maps to; an internal code with no known public code decides nothing.
+            for (code, name) in table.internalNames {
+                if let publicCode = table.internalCodes[code], printedNames[name.lowercased()] == nil {
+                    printedNames[name.lowercased()] = (index, publicCode)
+                }
+            }
             for entry in table.entries {
                 if let printed = entry.printed { printedNames[printed.lowercased()] = (index, entry.code) }
                 for message in entry.messages { printedNames[message.lowercased()] = (index, entry.code) }
@@ -116,6 +128,7 @@ public final class CodeCatalog: Sendable {
             }
         }
         self.byDomain = byDomain
+        self.internalDomains = internalDomains
         self.printedNames = printedNames
         self.codeNames = codeNames
         rowsByCode = tables.map { table in Dictionary(table.entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first }) }
@@ -133,7 +146,7 @@ public final class CodeCatalog: Sendable {
             (#"Error\s?Domain=(?<d>[A-Za-z][\w.]*)\s+Code=(?<c>-?\d+)"#, nil),
             // CloudKit's quotes as printed, or curly as a blog or a word processor turned them (`“Server Rejected Request”`).
             (#"<CKError\s0x[0-9a-fA-F]+:\s(?:\\*"|“)(?<n>[^"\\“”]{1,60})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
-            (#"(?:\\*"|“)(?<p>[A-Z][A-Za-z ]{2,40})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
+            (#"(?:\\*"|“)(?<p>[A-Z][A-Za-z0-9 ]{2,40})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
             (#"\b(?<d>[A-Z][A-Za-z]*ErrorDomain|Cocoa|CKError|io\.realm)(?:\s*/\s*(?i:code)\s*[:=]?\s*|\s*[:=/]\s*|\s*\(\s*|\s+(?:error|Error|Code=|code)\s*#?|-(?:Fehler|error)\s+)(?<c>-?\d+)\b"#, nil),
             (#"\((?:[^()\d\n]{0,24}?)\b(?<d>Cocoa|CKErrorDomain|NSCocoaErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain|io\.realm)(?:[^()\d\n]{0,24}?)(?<c>-?\d+)\s*(?:\.|。)?\s*\)"#, nil),
             (#"(?i:domain)\s*[:=]\s*\\*"?(?<d>[A-Za-z][\w.]*?)\\*"?\s*[;,]?\s*[-;,]?\s*\.?(?i:code)\s*[:=]\s*(?<c>-?\d+)"#, nil),
@@ -392,12 +405,26 @@ public final class CodeCatalog: Sendable {
 
     /// The row for `code` in `domain` (canonical or alias): the code's own row, else its range's.
     public func entry(domain: String, code: Int) -> CodeEntry? {
+        if let index = internalDomains[domain] {
+            return tables[index].internalCodes[code].flatMap { rowsByCode[index][$0] }
+        }
         guard let index = byDomain[domain] else { return nil }
         let table = tables[index]
         if let row = rowsByCode[index][code] { return row }
         if let publicCode = table.internalCodes[code], let row = rowsByCode[index][publicCode] { return row }
         return table.ranges.first { (code...code).overlaps($0.code...$0.last) }
     }
+
+    /// What the tables know of an internal code (`CKInternalErrorDomain 2036`, or `2036` printed beside
+    /// `domain`'s public code): its name and the public code it maps to, when public text showed the pair.
+    public func internalCode(domain: String, code: Int) -> (domain: String, name: String, publicCode: Int?)? {
+        guard let index = internalDomains[domain] ?? byDomain[domain], let internalDomain = tables[index].internalDomain,
+              let name = tables[index].internalNames[code], tables[index].entries.allSatisfy({ $0.code != code }) else { return nil }
+        return (internalDomain, name, tables[index].internalCodes[code])
+    }
+
+    /// True when `domain` is a table's internal domain (`CKInternalErrorDomain`).
+    public func isInternalDomain(_ domain: String) -> Bool { internalDomains[domain] != nil }
 
     /// The row a printed name (`Partial Failure`, `partialFailure`, `NSMigrationError`, `SQLITE_BUSY`) names.
     public func entry(named name: String) -> CodeEntry? {

@@ -12,8 +12,12 @@ public struct CodeTable: Sendable {
     public let aliases: [String]
     public let entries: [CodeEntry]
     public let ranges: [CodeEntry]
-    /// Internal code → public code (CKInternalErrorDomain → CKErrorDomain).
+    /// Internal code → public code (CKInternalErrorDomain → CKErrorDomain), for the pairs public text shows.
     public let internalCodes: [Int: Int]
+    /// The domain the internal codes are printed with (`CKInternalErrorDomain`), when the table has any.
+    public let internalDomain: String?
+    /// Internal code → the name the framework gives it (`2036` → `ZoneNotFound`), mapped to a public code or not.
+    public let internalNames: [Int: String]
     /// What an entry must contain for a `context: true` row to count.
     public let context: PCRERegex?
 
@@ -44,14 +48,40 @@ public struct CodeTable: Sendable {
         self.key = key
         aliases = map["aliases"]?.sequence?.compactMap(\.string) ?? []
         var internalCodes: [Int: Int] = [:]
-        for item in map["internal"]?.sequence ?? [] {
-            let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
-            guard let code = row["code"]?.int, let publicCode = row["public"]?.int else {
-                throw loader.failure(at: item, "an `internal` row needs `code` and `public`")
+        var internalNames: [Int: String] = [:]
+        var internalDomain: String?
+        if let node = map["internal"] {
+            guard let internalMapping = node.mapping else {
+                throw loader.failure(at: node, "`internal` is a mapping: `domain` and `codes`")
             }
-            internalCodes[code] = publicCode
+            let internalMap = RuleLoader.keyed(internalMapping)
+            for (keyNode, _) in internalMapping where !["domain", "codes"].contains(keyNode.string ?? "") {
+                throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in `internal` (known: codes, domain)")
+            }
+            guard let name = internalMap["domain"]?.string, !name.isEmpty else {
+                throw loader.failure(at: node, "`internal` needs `domain`: the domain its codes are printed with")
+            }
+            internalDomain = name
+            for item in internalMap["codes"]?.sequence ?? [] {
+                guard let itemMapping = item.mapping else { throw loader.failure(at: item, "an internal code row is a mapping") }
+                for (keyNode, _) in itemMapping where !["code", "name", "public"].contains(keyNode.string ?? "") {
+                    throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in an internal code row (known: code, name, public)")
+                }
+                let row = RuleLoader.keyed(itemMapping)
+                guard let code = row["code"]?.int, let codeName = row["name"]?.string, !codeName.isEmpty else {
+                    throw loader.failure(at: item, "an internal code row needs `code` and `name`")
+                }
+                guard internalNames[code] == nil else { throw loader.failure(at: item, "internal code \(code) is listed twice") }
+                internalNames[code] = codeName
+                if let publicNode = row["public"] {
+                    guard let publicCode = publicNode.int else { throw loader.failure(at: publicNode, "`public` is a whole number") }
+                    internalCodes[code] = publicCode
+                }
+            }
         }
         self.internalCodes = internalCodes
+        self.internalNames = internalNames
+        self.internalDomain = internalDomain
         context = try map["context"].map { node in try loader.compile(node.string ?? "", at: node) }
         var order = firstOrder
         func entry(_ node: Node, isRange: Bool) throws -> CodeEntry {
@@ -118,6 +148,9 @@ public struct CodeTable: Sendable {
             entries.append(row)
         }
         self.entries = entries
+        if let (internalCode, publicCode) = internalCodes.first(where: { !seen.contains($0.value) }) {
+            throw loader.failure(at: map["internal"], "internal code \(internalCode) names public code \(publicCode), which `codes` does not list")
+        }
         ranges = try (map["ranges"]?.sequence ?? []).map { try entry($0, isRange: true) }
     }
 }

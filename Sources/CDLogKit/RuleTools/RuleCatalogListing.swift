@@ -25,7 +25,9 @@ public enum RuleCatalogListing {
             for table in codes.tables {
                 var line = "  \(table.domain.padding(22)) \(String(table.entries.count).leftPadding(4)) codes"
                 if !table.ranges.isEmpty { line += ", \(table.ranges.count) ranges" }
-                if !table.internalCodes.isEmpty { line += ", \(table.internalCodes.count) internal codes" }
+                if !table.internalNames.isEmpty {
+                    line += ", \(table.internalNames.count) internal codes (\(table.internalCodes.count) mapped to public ones)"
+                }
                 out += line + "  (\(table.path))\n"
             }
             out += "  \(codes.wrappers.count) fatal wrappers, \(codes.catchers.count) catchers, \(codes.markers.count) fallback markers, \(codes.activityMarkers.count) activity markers\n"

@@ -303,6 +303,23 @@ import Testing
         #expect(found.rule.id == "watchdog.waiting-stack" && found.category == .watchdog)
     }
 
+    /// A dictionary printed on the lines under its message, opening with `{` alone, belongs to the message; a
+    /// line after its close opens an entry of its own.
+    @Test func aDictionaryOpeningOnItsOwnLineStaysWithItsMessage() throws {
+        // Source: a RestKit cache error quoted in Eval/dev (H-023).
+        let text = """
+            restkit.core_data.cache:RKEntityByAttributeCache.m:227 Failed to retrieve managed object with ID 0x8b768c0. Error The operation couldn’t be completed. (Cocoa error 133000.)
+            {
+                NSUnderlyingException = "Object's persistent store is not reachable from this NSManagedObjectContext's coordinator";
+            }
+            Next message
+            """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 5])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.rule.id == "exception.store-not-reachable.caught" && found.severity == .error, "\(found.rule.id)")
+    }
+
     /// A stack printed in columns without frame numbers (Sentry's App Hang) is one entry; an address in a
     /// message's columns-less line is not a frame.
     @Test func framesInColumnsWithoutNumbersAreOneStack() throws {
@@ -650,7 +667,7 @@ import Testing
     static let splitThenClassified: [(String, String, InputFormat, [Int], String, Category, Severity)] = [
         // An NSError broken after its domain and before its userInfo is one error; a code word in a sentence is not.
         ("broken NSError", "Error Domain=NSCocoaErrorDomain\nCode=134081 \"(null)\"\nUserInfo={NSUnderlyingException=Can't add the same store twice}\nCode=sign failed",
-         .xcode, [1, 4], "code.cocoa.134081", .initialization, .error),
+         .xcode, [1, 4], "exception.same-store-added-twice.caught", .initialization, .error),
         // AppKit's three lines for an uncaught exception, in an NSLog capture: one exception, whose reason decides.
         ("AppKit's uncaught exception", "2014-08-02 00:18:26.014 Remote[14716:303] An uncaught exception was raised\n"
             + "2014-08-02 00:18:26.014 Remote[14716:303] This NSPersistentStoreCoordinator has no persistent stores.  It cannot perform a save operation.\n"

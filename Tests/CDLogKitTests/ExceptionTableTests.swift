@@ -60,6 +60,20 @@ import Testing
         #expect(TestSupport.classify(terminated)?.severity == .fatal)
     }
 
+    /// An exception Core Data turned into a returned error (its reason in `NSUnderlyingException = "…"`, or
+    /// `-executeRequest: encountered exception = … with userInfo = {`) is caught: `error`, in the reason's area.
+    @Test func aReasonReturnedInsideAnErrorIsCaught() throws {
+        // Source: the forms of Eval/dev A-103 (134081) and FD-P02 (Updating max pk failed).
+        let returned = "error: -addPersistentStoreWithType:SQLite configuration:(null) URL:file:///x/Model.sqlite options:{} ... returned error NSCocoaErrorDomain(134081) with userInfo dictionary {\n    NSUnderlyingException = \"Can't add the same store twice\";\n}"
+        let store = try #require(TestSupport.classify(returned))
+        #expect(store.rule.id == "exception.same-store-added-twice.caught" && store.category == .initialization && store.severity == .error, "\(store.rule.id)")
+        let encountered = "Core Data: error: -executeRequest: encountered exception = Updating max pk failed: unable to open database file with userInfo = {\n    NSSQLiteErrorDomain = 14;\n}"
+        let keys = try #require(TestSupport.classify(encountered))
+        #expect(keys.rule.id == "exception.primary-keys-not-generated.caught" && keys.severity == .error, "\(keys.rule.id)")
+        // Raised, the same reasons end the app.
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Can't add the same store twice'")?.severity == .fatal)
+    }
+
     @Test func aGenericNameCountsOnlyAroundPersistence() throws {
         let inCoreData = "Fatal Exception: NSInternalInconsistencyException (thrown from -[NSManagedObjectContext save:])"
         #expect(TestSupport.classify(inCoreData)?.rule.id == "exception.name.nsinternalinconsistencyexception")

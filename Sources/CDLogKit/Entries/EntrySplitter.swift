@@ -248,6 +248,12 @@ public struct EntrySplitter {
                 pendingBlankLines = 0
                 return
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.isLoneOpeningBracket(line) {
+                // A dictionary or list printed on the lines under the message that holds it (`… (Cocoa error
+                // 133000.)` / `{` / `NSUnderlyingException = "…";` / `}`, NSLog of an array): it opens on a
+                // line of its own, and the lines up to its close belong to the message.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0,
                EntrySplitter.closesOpenBracket(line, after: entry.message.bytes) || EntrySplitter.staysInsideOpenBracket(line, after: &entry)
                 || EntrySplitter.continuesOpenCKError(line, after: &entry) {
@@ -1114,6 +1120,14 @@ public struct EntrySplitter {
         let isField = (line[i] == UInt8(ascii: ":") && i + 1 < line.count && line[i + 1] == 32)
             || line.hasPrefix(" = ", at: i)
         return isField && openDepth(&entry) > 0
+    }
+
+    /// True when `line` holds only `{` or `(` (blanks around it): a dictionary or list opening under its message.
+    static func isLoneOpeningBracket(_ line: UnsafeRawBufferPointer) -> Bool {
+        var start = 0, end = line.count
+        while start < end, ByteClass.isBlank(line[start]) { start += 1 }
+        while end > start, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+        return end - start == 1 && (line[start] == UInt8(ascii: "{") || line[start] == UInt8(ascii: "("))
     }
 
     /// True when the open message ends with a `;` and holds a `<CKError …` description that a page broke over

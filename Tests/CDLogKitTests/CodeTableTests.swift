@@ -287,6 +287,18 @@ import Testing
         #expect(termination?.rule.id == "crash.console-termination" && termination?.severity == .fatal)
     }
 
+    /// Mirroring's setup code, named in the `CoreData+CloudKit: -[Class method](line):` prefix, is `init` whatever
+    /// went wrong in it; the exporter's and importer's own messages stay `sync`. (The sentences are Core Data's,
+    /// from its CloudKit string tables.)
+    @Test func mirroringSetupCodeIsInitExportAndImportAreSync() throws {
+        let setup = try #require(TestSupport.classify("error: CoreData+CloudKit: -[PFCloudKitSetupAssistant _checkAndInitializeMetadata:]_block_invoke(1080): Failed to initialize CloudKit metadata: <private>"))
+        #expect(setup.category == .initialization && setup.severity == .error, "\(setup.rule.id)")
+        let working = try #require(TestSupport.classify("CoreData: debug: CoreData+CloudKit: -[PFCloudKitSetupAssistant _setupDatabaseSubscriptionIfNecessary:](1287): <PFCloudKitSetupAssistant: 0x600003a1c000>: Saving subscription"))
+        #expect(working.category == .initialization && working.severity <= .info, "\(working.rule.id)")
+        let export = try #require(TestSupport.classify("error: CoreData+CloudKit: -[PFCloudKitExporter exportOperationFinished:withSavedRecords:deletedRecordIDs:operationError:]_block_invoke(712): Failed to save record name updates: <private>"))
+        #expect(export.category == .sync, "\(export.rule.id)")
+    }
+
     /// The fallback reads a message's words, not the symbols of the frames pasted under it: a crash whose
     /// only persistence words are frames is the termination rule's, and the area table reads the frames.
     @Test func theFallbackReadsWordsNotFrames() throws {

@@ -297,6 +297,9 @@ import Testing
         #expect(working.category == .initialization && working.severity <= .info, "\(working.rule.id)")
         let export = try #require(TestSupport.classify("error: CoreData+CloudKit: -[PFCloudKitExporter exportOperationFinished:withSavedRecords:deletedRecordIDs:operationError:]_block_invoke(712): Failed to save record name updates: <private>"))
         #expect(export.category == .sync, "\(export.rule.id)")
+        // The setup classes named outside the prefix (a trap's line) are setup too (round 34's IA-037).
+        let trapped = try #require(TestSupport.classify("EXC_BREAKPOINT in [PFCloudKitContainerProvider containerWithIdentifier:options:]"))
+        #expect(trapped.category == .initialization && trapped.severity == .fatal, "\(trapped.rule.id)")
     }
 
     /// The fallback reads a message's words, not the symbols of the frames pasted under it: a crash whose

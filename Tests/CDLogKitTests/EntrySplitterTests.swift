@@ -303,6 +303,39 @@ import Testing
         #expect(found.rule.id == "watchdog.waiting-stack" && found.category == .watchdog)
     }
 
+    /// XCTest's failure line broken after the test's name, its reason and the exception's name in parentheses
+    /// are one failure: the test runner caught the exception, so it is an error, not a termination.
+    @Test func aTestFailureBrokenOverLinesIsOneCaughtError() throws {
+        // Source: a test-suite investigation note quoted in Eval/dev/IB-retired.jsonl (IB-007).
+        let text = """
+            error: -[AppTests.SetServiceTests testBackupRoundTrip] :
+            NSFetchRequest could not locate an NSEntityDescription for entity name 'WorkoutTemplate'
+            (NSInternalInconsistencyException)
+            (unrelated line)
+            """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 4])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.category == .initialization && found.severity == .error, "\(found.rule.id)")
+    }
+
+    /// dyld's message is several lines (`Library not loaded:`, `Referenced from:`, `Reason:`), under a report's
+    /// `Termination Reason: DYLD` line: one entry, and a database framework it could not load is `init`.
+    @Test func theLoadersMessageIsOneEntry() throws {
+        // Source: a Home Assistant commit quoted in Eval/dev/IA-retired.jsonl (IA-032).
+        let text = """
+            Termination Reason: DYLD 1 Library missing
+            Library not loaded: @rpath/RealmSwift.framework/RealmSwift
+            Referenced from: /private/var/containers/Bundle/Application/1A2B/Home Assistant.app/Home Assistant
+            Reason: tried: '/usr/lib/swift/RealmSwift.framework/RealmSwift' (no such file)
+            Referenced objects were saved.
+            """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 5])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.category == .initialization && found.severity == .fatal, "\(found.rule.id)")
+    }
+
     /// A dictionary printed on the lines under its message, opening with `{` alone, belongs to the message; a
     /// line after its close opens an entry of its own.
     @Test func aDictionaryOpeningOnItsOwnLineStaysWithItsMessage() throws {

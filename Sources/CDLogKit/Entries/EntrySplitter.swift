@@ -300,6 +300,16 @@ public struct EntrySplitter {
                 // Crashlytics' `Crashed: com.apple.main-thread` with the trap's message on the next line: one crash.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesTestFailure(line, after: entry.message.bytes) {
+                // XCTest's failure line broken after its test name (`error: -[AppTests testSave] :`), the reason on
+                // the next line and the exception's name in parentheses under it: one failure.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesLoaderMessage(line, after: entry.message.bytes) {
+                // dyld's message for a launch it ended is several lines (`Library not loaded: @rpath/…`,
+                // `Referenced from: …`, `Reason: tried: …`), under a report's `Termination Reason: DYLD 1`: one message.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "T"),
                EntrySplitter.continuesThreadListing(line, after: entry.message.bytes) {
                 // Xcode's debug navigator copies a thread as `Thread 1`, `Queue : com.apple.main-thread (serial)`
@@ -1025,6 +1035,54 @@ public struct EntrySplitter {
     static func continuesCrashHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("Crashed: ") || message.hasPrefix("Thread : Crashed: "), !message.contains(byte: 0x0A, before: message.count) else { return false }
         return startsTrapMessage(line)
+    }
+
+    /// True when the open message is XCTest's failure line ended after its test (`error: -[AppTests testSave] :`)
+    /// and `line` is the rest, or `line` is only an exception's name in parentheses (`(NSInternalInconsistencyException)`)
+    /// under such a failure.
+    static func continuesTestFailure(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        // Cheapest first: the open message ends with ` :` / `] :`, or `line` is a name in parentheses.
+        guard end >= 2, message.count <= 16 << 10, let base = message.baseAddress else { return false }
+        let endsWithLabel = message[end - 1] == UInt8(ascii: ":") && (message[end - 2] == 32 || message[end - 2] == UInt8(ascii: "]"))
+        var isName = false
+        if !endsWithLabel {
+            // `(NSInternalInconsistencyException)` alone.
+            var from = 0, to = line.count
+            while from < to, ByteClass.isBlank(line[from]) { from += 1 }
+            while to > from, ByteClass.isBlank(line[to - 1]) { to -= 1 }
+            guard to - from > 11, line[from] == UInt8(ascii: "("), line[to - 1] == UInt8(ascii: ")") else { return false }
+            let name = UnsafeRawBufferPointer(rebasing: line[(from + 1)..<(to - 1)])
+            guard name.allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") }) else { return false }
+            isName = name.hasPrefix("Exception", at: name.count - 9) || name.hasPrefix("Error", at: name.count - 5)
+            guard isName else { return false }
+        }
+        let marker: StaticString = "error: -["
+        return cscan_find(base, end, marker.utf8Start, marker.utf8CodeUnitCount) >= 0
+    }
+
+    /// True when `line` is a line of the dynamic loader's message (`Library not loaded:`, `Symbol not found:`,
+    /// `Referenced from:`, `Expected in:`, `Reason:`) and the open message's last line is one too, or the
+    /// report's `Termination Reason: DYLD …` line it explains.
+    static func continuesLoaderMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        let start = ByteScan.spaces(line, at: 0)
+        // Cheapest first: this runs on every bare line that opens a message.
+        guard start < line.count, line[start] == UInt8(ascii: "R") || line[start] == UInt8(ascii: "L")
+                || line[start] == UInt8(ascii: "S") || line[start] == UInt8(ascii: "E") else { return false }
+        func isLoaderLine(_ text: UnsafeRawBufferPointer, at i: Int) -> Bool {
+            text.hasPrefix("Library not loaded: ", at: i) || text.hasPrefix("Symbol not found: ", at: i)
+                || text.hasPrefix("Referenced from: ", at: i) || text.hasPrefix("Expected in: ", at: i) || text.hasPrefix("Reason: ", at: i)
+        }
+        guard isLoaderLine(line, at: start) else { return false }
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let last = UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
+        var i = ByteScan.spaces(last, at: 0)
+        if last.hasPrefix("dyld", at: i), let colon = (i..<min(last.count, i + 16)).first(where: { last[$0] == UInt8(ascii: ":") }) {
+            i = ByteScan.spaces(last, at: colon + 1)
+        }
+        return isLoaderLine(last, at: i) || last.hasPrefix("Termination Reason: DYLD", at: i)
     }
 
     /// True when the open message is the heading of a thread as Xcode's debug navigator copies it (`Thread 1`

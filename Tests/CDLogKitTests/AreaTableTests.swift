@@ -32,6 +32,17 @@ import Testing
         }
     }
 
+    /// SwiftData's own trap sentences (from its string table) for a model whose store or snapshot is gone are
+    /// context misuse; those about a property's primitive storage or the model's type are the model's.
+    @Test func swiftDataTrapsTakeTheirAreaFromSwiftDatasOwnSentences() throws {
+        let gone = try #require(TestSupport.classify("SwiftData/ModelContext.swift:3253: Fatal error: data store not found for:PersistentIdentifier(id: SwiftData.PersistentIdentifier.ID(url: x-coredata://5A1B/Item/p3)) in: <ModelContainer>"))
+        #expect(gone.category == .concurrency && gone.severity == .fatal, "\(gone.rule.id)")
+        let primitive = try #require(TestSupport.classify("SwiftData/BackingData.swift:412: Fatal error: Unable to get primitive toMany for \\Folder.items"))
+        #expect(primitive.category == .model, "\(primitive.rule.id)")
+        // A trap that names neither stays a crash.
+        #expect(TestSupport.classify("SwiftData/ModelContext.swift:3253: Fatal error: SwiftData isn't prepared for custom metadata implementations yet. Please file a bug report.")?.category == .crash)
+    }
+
     @Test func theListingShowsTheTableSizes() throws {
         let listing = RuleCatalogListing.text(TestSupport.classifier.ruleSet)
         #expect(listing.contains("area table: \(Self.codes.areas.count) areas"), "\(listing.suffix(600))")

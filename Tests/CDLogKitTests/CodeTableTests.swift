@@ -430,5 +430,14 @@ import Testing
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", bad)]) }
         let duplicate = "domain: X\nkey: x\ncodes:\n  - {code: 1, name: a, category: store, severity: error, meaning: m, advice: a}\n  - {code: 1, name: b, category: store, severity: error, meaning: m, advice: a}\n"
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", duplicate)]) }
+        // Internal codes: one `CODE Name [-> PUBLIC]` a line, each public code one the table lists.
+        let row = "codes:\n  - {code: 1, name: a, category: store, severity: error, meaning: m, advice: a}\n"
+        let good = "domain: X\nkey: x\ninternal:\n  domain: XInternal\n  codes: |\n    1000 Generic -> 1\n    1001 Other\n" + row
+        let table = try #require(try CodeCatalog.load(files: [("Rules/tables/x.yaml", good)]).tables.first)
+        #expect(table.internalCodes == [1000: 1] && table.internalNames[1001] == "Other")
+        for line in ["1000 Generic -> 2", "1000 Generic 1", "x Generic", "1000 Generic -> 1\n    1000 Again"] {
+            let text = "domain: X\nkey: x\ninternal:\n  domain: XInternal\n  codes: |\n    \(line)\n" + row
+            #expect(throws: RuleFileError.self, "\(line)") { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", text)]) }
+        }
     }
 }

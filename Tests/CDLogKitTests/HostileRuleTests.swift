@@ -42,7 +42,7 @@ import Testing
         let files = EmbeddedRuleFiles.files
         #expect(!files.isEmpty)
         for file in files {
-            let text = String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self)
+            let text = file.text
             #expect(throws: Never.self, "\(file.path)") { _ = try RuleLoader(path: file.path, text: text, guarded: true).load(firstOrder: 0) }
         }
     }
@@ -115,9 +115,18 @@ import Testing
         }
     }
 
+    /// The embedded catalog is the files' text to the byte (RuleEmbedder writes each as a raw string literal).
+    @Test func theEmbeddedFilesAreTheRuleFilesByteForByte() throws {
+        for file in EmbeddedRuleFiles.files + EmbeddedCodeTables.files {
+            let onDisk = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent(file.path), encoding: .utf8)
+            #expect(file.text == onDisk, "\(file.path)")
+        }
+        #expect(EmbeddedCodeTables.files.count >= 8)
+    }
+
     @Test func ruleFileNestingOfRealFilesIsFarBelowTheLimit() {
         for file in EmbeddedRuleFiles.files {
-            let text = String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self)
+            let text = file.text
             #expect(RuleLoader.excessiveNesting(text, limit: 12) == nil, "\(file.path)")
         }
     }

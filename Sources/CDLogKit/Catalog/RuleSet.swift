@@ -25,7 +25,7 @@ public struct RuleSet: Sendable {
     /// The default catalog, compiled from the rule files embedded at build time.
     public static func embedded() throws -> RuleSet {
         let files = EmbeddedRuleFiles.files.map { file in
-            (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
+            (path: file.path, text: file.text)
         }
         let codes = try CodeCatalog.embedded()
         let set = try RuleSet(files: files, codes: codes, guarded: false, embedded: true)

@@ -225,7 +225,7 @@ public final class CodeCatalog: Sendable {
     /// The tables embedded at build time (Rules/tables/*.yaml).
     public static func embedded() throws -> CodeCatalog {
         let files = EmbeddedCodeTables.files.map { file in
-            (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
+            (path: file.path, text: file.text)
         }
         return try load(files: files)
     }

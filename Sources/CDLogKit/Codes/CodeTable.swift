@@ -62,19 +62,22 @@ public struct CodeTable: Sendable {
                 throw loader.failure(at: node, "`internal` needs `domain`: the domain its codes are printed with")
             }
             internalDomain = name
-            for item in internalMap["codes"]?.sequence ?? [] {
-                guard let itemMapping = item.mapping else { throw loader.failure(at: item, "an internal code row is a mapping") }
-                for (keyNode, _) in itemMapping where !["code", "name", "public"].contains(keyNode.string ?? "") {
-                    throw loader.failure(at: keyNode, "unknown key `\(keyNode.string ?? "")` in an internal code row (known: code, name, public)")
+            // One code a line, `2036 ZoneNotFound -> 26` (the public code only where public text pairs them): a
+            // block of text, not a list of mappings, because the table is read at every start and a line costs
+            // far less to read than a mapping.
+            guard let codesNode = internalMap["codes"], let block = codesNode.string else {
+                throw loader.failure(at: node, "`internal` needs `codes`: a block, one `CODE Name` or `CODE Name -> PUBLIC` a line")
+            }
+            for raw in block.split(separator: "\n", omittingEmptySubsequences: true) {
+                let words = raw.split(separator: " ", omittingEmptySubsequences: true)
+                guard words.count == 2 || (words.count == 4 && words[2] == "->"), let code = Int(words[0]),
+                      words[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    throw loader.failure(at: codesNode, "internal code line `\(raw)` is not `CODE Name` or `CODE Name -> PUBLIC`")
                 }
-                let row = RuleLoader.keyed(itemMapping)
-                guard let code = row["code"]?.int, let codeName = row["name"]?.string, !codeName.isEmpty else {
-                    throw loader.failure(at: item, "an internal code row needs `code` and `name`")
-                }
-                guard internalNames[code] == nil else { throw loader.failure(at: item, "internal code \(code) is listed twice") }
-                internalNames[code] = codeName
-                if let publicNode = row["public"] {
-                    guard let publicCode = publicNode.int else { throw loader.failure(at: publicNode, "`public` is a whole number") }
+                guard internalNames[code] == nil else { throw loader.failure(at: codesNode, "internal code \(code) is listed twice") }
+                internalNames[code] = String(words[1])
+                if words.count == 4 {
+                    guard let publicCode = Int(words[3]) else { throw loader.failure(at: codesNode, "internal code \(code): `\(words[3])` is not a code") }
                     internalCodes[code] = publicCode
                 }
             }

@@ -25,7 +25,7 @@ public struct DiagnosisCatalog: Sendable {
     /// The catalog compiled into the binary.
     public static func embedded() throws -> DiagnosisCatalog {
         try DiagnosisCatalog(files: EmbeddedDiagnosisFiles.files.map {
-            ($0.path, String(decoding: Data(base64Encoded: $0.base64) ?? Data(), as: UTF8.self))
+            ($0.path, $0.text)
         })
     }
 

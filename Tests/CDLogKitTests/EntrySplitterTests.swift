@@ -281,78 +281,6 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
-    /// A thread copied from Xcode's debug navigator (`Thread 1`, `Queue : …`, its frames) is one entry, and a
-    /// wait at its top above Core Data reads as a hang; a `Thread N` line followed by prose is not a heading.
-    @Test func aDebugNavigatorThreadCopyIsOneStack() throws {
-        // Source: a macOS document app's deadlock quoted in Eval/dev/GC-retired.jsonl (GC-006).
-        let text = """
-            Thread 1
-            Queue : NSManagedObjectContext 0x6100001e0a00 (serial)
-            #0  0x00007fff9205151a in semaphore_wait_trap ()
-            #1  0x00007fff96393c5b in _os_semaphore_wait ()
-            #2  0x0000000100c02692 in _dispatch_barrier_sync_f_slow ()
-            #3  0x00007fff942c8395 in -[NSPersistentStoreCoordinator executeRequest:withContext:error:] ()
-            Thread 2 Queue : com.apple.main-thread (serial)
-            #0  0x00007fff9205151a in __psynch_mutexwait ()
-            Thread 3
-            was never started
-            """
-        let entries = try TestSupport.entries(text, format: .xcode)
-        #expect(entries.map(\.line) == [1, 7, 9, 10])
-        let found = try #require(TestSupport.classify(entries[0].message))
-        #expect(found.rule.id == "watchdog.waiting-stack" && found.category == .watchdog)
-    }
-
-    /// XCTest's failure line broken after the test's name, its reason and the exception's name in parentheses
-    /// are one failure: the test runner caught the exception, so it is an error, not a termination.
-    @Test func aTestFailureBrokenOverLinesIsOneCaughtError() throws {
-        // Source: a test-suite investigation note quoted in Eval/dev/IB-retired.jsonl (IB-007).
-        let text = """
-            error: -[AppTests.SetServiceTests testBackupRoundTrip] :
-            NSFetchRequest could not locate an NSEntityDescription for entity name 'WorkoutTemplate'
-            (NSInternalInconsistencyException)
-            (unrelated line)
-            """
-        let entries = try TestSupport.entries(text, format: .xcode)
-        #expect(entries.map(\.line) == [1, 4])
-        let found = try #require(TestSupport.classify(entries[0].message))
-        #expect(found.category == .initialization && found.severity == .error, "\(found.rule.id)")
-    }
-
-    /// dyld's message is several lines (`Library not loaded:`, `Referenced from:`, `Reason:`), under a report's
-    /// `Termination Reason: DYLD` line: one entry, and a database framework it could not load is `init`.
-    @Test func theLoadersMessageIsOneEntry() throws {
-        // Source: a Home Assistant commit quoted in Eval/dev/IA-retired.jsonl (IA-032).
-        let text = """
-            Termination Reason: DYLD 1 Library missing
-            Library not loaded: @rpath/RealmSwift.framework/RealmSwift
-            Referenced from: /private/var/containers/Bundle/Application/1A2B/Home Assistant.app/Home Assistant
-            Reason: tried: '/usr/lib/swift/RealmSwift.framework/RealmSwift' (no such file)
-            Referenced objects were saved.
-            """
-        let entries = try TestSupport.entries(text, format: .xcode)
-        #expect(entries.map(\.line) == [1, 5])
-        let found = try #require(TestSupport.classify(entries[0].message))
-        #expect(found.category == .initialization && found.severity == .fatal, "\(found.rule.id)")
-    }
-
-    /// A dictionary printed on the lines under its message, opening with `{` alone, belongs to the message; a
-    /// line after its close opens an entry of its own.
-    @Test func aDictionaryOpeningOnItsOwnLineStaysWithItsMessage() throws {
-        // Source: a RestKit cache error quoted in Eval/dev (H-023).
-        let text = """
-            restkit.core_data.cache:RKEntityByAttributeCache.m:227 Failed to retrieve managed object with ID 0x8b768c0. Error The operation couldn’t be completed. (Cocoa error 133000.)
-            {
-                NSUnderlyingException = "Object's persistent store is not reachable from this NSManagedObjectContext's coordinator";
-            }
-            Next message
-            """
-        let entries = try TestSupport.entries(text, format: .xcode)
-        #expect(entries.map(\.line) == [1, 5])
-        let found = try #require(TestSupport.classify(entries[0].message))
-        #expect(found.rule.id == "exception.store-not-reachable.caught" && found.severity == .error, "\(found.rule.id)")
-    }
-
     /// A stack printed in columns without frame numbers (Sentry's App Hang) is one entry; an address in a
     /// message's columns-less line is not a frame.
     @Test func framesInColumnsWithoutNumbersAreOneStack() throws {
@@ -698,6 +626,21 @@ import Testing
     /// Paste shapes split into entries, then the first entry classified: (what, text, format, first lines of
     /// the entries, the first entry's rule, category and severity).
     static let splitThenClassified: [(String, String, InputFormat, [Int], String, Category, Severity)] = [
+        // A thread copied from Xcode's debug navigator (`Thread 1`, `Queue : …`, frames) is one stack, and a wait at
+        // its top above Core Data a hang; `Thread 3` over prose is no heading (Eval/dev/GC-retired.jsonl, GC-006).
+        ("debug navigator thread", "Thread 1\nQueue : NSManagedObjectContext 0x6100001e0a00 (serial)\n#0  0x00007fff9205151a in semaphore_wait_trap ()\n#1  0x00007fff96393c5b in _os_semaphore_wait ()\n#2  0x0000000100c02692 in _dispatch_barrier_sync_f_slow ()\n#3  0x00007fff942c8395 in -[NSPersistentStoreCoordinator executeRequest:withContext:error:] ()\nThread 2 Queue : com.apple.main-thread (serial)\n#0  0x00007fff9205151a in __psynch_mutexwait ()\nThread 3\nwas never started",
+         .xcode, [1, 7, 9, 10], "watchdog.waiting-stack", .watchdog, .warning),
+        // A dictionary opening with `{` alone under its message belongs to it (Eval/dev H-023).
+        ("dictionary under its message", "restkit.core_data.cache:RKEntityByAttributeCache.m:227 Failed to retrieve managed object with ID 0x8b768c0. Error The operation couldn’t be completed. (Cocoa error 133000.)\n{\n    NSUnderlyingException = \"Object's persistent store is not reachable from this NSManagedObjectContext's coordinator\";\n}\nNext message",
+         .xcode, [1, 5], "exception.store-not-reachable.caught", .concurrency, .error),
+        // dyld's lines under a report's `Termination Reason: DYLD` are one message; a database framework it could
+        // not load is `init` (Eval/dev/IA-retired.jsonl, IA-032).
+        ("dyld's message", "Termination Reason: DYLD 1 Library missing\nLibrary not loaded: @rpath/RealmSwift.framework/RealmSwift\nReferenced from: /private/var/containers/Bundle/Application/1A2B/Home Assistant.app/Home Assistant\nReason: tried: '/usr/lib/swift/RealmSwift.framework/RealmSwift' (no such file)\nReferenced objects were saved.",
+         .xcode, [1, 5], "crash.console-termination", .initialization, .fatal),
+        // XCTest's failure line broken after the test's name, with the exception's name in parentheses under the
+        // reason: one failure, caught by the test runner (Eval/dev/IB-retired.jsonl, IB-007).
+        ("XCTest failure over lines", "error: -[AppTests.SetServiceTests testBackupRoundTrip] :\nNSFetchRequest could not locate an NSEntityDescription for entity name 'WorkoutTemplate'\n(NSInternalInconsistencyException)\n(unrelated line)",
+         .xcode, [1, 4], "exception.entity-not-in-model", .initialization, .error),
         // An NSError broken after its domain and before its userInfo is one error; a code word in a sentence is not.
         ("broken NSError", "Error Domain=NSCocoaErrorDomain\nCode=134081 \"(null)\"\nUserInfo={NSUnderlyingException=Can't add the same store twice}\nCode=sign failed",
          .xcode, [1, 4], "exception.same-store-added-twice.caught", .initialization, .error),

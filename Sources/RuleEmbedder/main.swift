@@ -36,8 +36,11 @@ for path in arguments.dropFirst().sorted() {
     // The path from the `Rules` component on: `Rules/x.yaml`, `Rules/diagnoses/x.yaml`.
     let rulesIndex = components.lastIndex(of: "Rules") ?? max(components.count - 2, 0)
     let display = components[rulesIndex...].joined(separator: "/")
-    guard let text = String(data: data, encoding: .utf8), !text.contains("\r") else {
-        FileHandle.standardError.write(Data("RuleEmbedder: \(path) is not UTF-8 text with LF line ends\n".utf8))
+    // A Swift literal cannot hold a carriage return or another control character but the tab: the rule files are
+    // UTF-8 text with LF line ends, and anything else is named here rather than by the compiler.
+    guard let text = String(data: data, encoding: .utf8), !data.starts(with: [0xEF, 0xBB, 0xBF]),
+          !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) else {
+        FileHandle.standardError.write(Data("RuleEmbedder: \(path) is not UTF-8 text with LF line ends and no control characters (or it starts with a byte-order mark)\n".utf8))
         exit(2)
     }
     // One more `#` than the longest run after a `"` or a `\\` in the text: nothing in it closes the literal or

@@ -94,6 +94,9 @@ import Testing
         #expect(nested?.rule.id == "code.ckerror.26", "\(nested?.rule.id ?? "nil")")
         let named = TestSupport.classify(#"CloudKit fetch failed: <CKUnderlyingError 0x600002a1c0f0: "ZoneNotFound" (2036); server message = "Zone does not exist"; op = 8E1F; uuid = 1A2B>"#)
         #expect(named?.rule.id == "code.ckerror.26", "\(named?.rule.id ?? "nil")")
+        // An internal name counts only beside its own internal number: the names are plain words.
+        #expect(TestSupport.classify(#"CocoaLumberjack: log upload failed with status "Forbidden" (403)"#)?.category != .cloudkit)
+        #expect(TestSupport.classify(#"Cocoa networking: "ServerBusy" (503)"#)?.category != .cloudkit)
         let listing = RuleCatalogListing.text(TestSupport.classifier.ruleSet)
         #expect(listing.contains("internal codes (\(ck.internalCodes.count) mapped to public ones)"))
     }
@@ -432,6 +435,8 @@ import Testing
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", duplicate)]) }
         // Internal codes: one `CODE Name [-> PUBLIC]` a line, each public code one the table lists.
         let row = "codes:\n  - {code: 1, name: a, category: store, severity: error, meaning: m, advice: a}\n"
+        let sameDomain = "domain: X\nkey: x\ninternal:\n  domain: X\n  codes: |\n    1000 Generic\n" + "codes:\n  - {code: 1, name: a, category: store, severity: error, meaning: m, advice: a}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", sameDomain)]) }
         let good = "domain: X\nkey: x\ninternal:\n  domain: XInternal\n  codes: |\n    1000 Generic -> 1\n    1001 Other\n" + row
         let table = try #require(try CodeCatalog.load(files: [("Rules/tables/x.yaml", good)]).tables.first)
         #expect(table.internalCodes == [1000: 1] && table.internalNames[1001] == "Other")

@@ -637,6 +637,9 @@ import Testing
         // not load is `init` (Eval/dev/IA-retired.jsonl, IA-032).
         ("dyld's message", "Termination Reason: DYLD 1 Library missing\nLibrary not loaded: @rpath/RealmSwift.framework/RealmSwift\nReferenced from: /private/var/containers/Bundle/Application/1A2B/Home Assistant.app/Home Assistant\nReason: tried: '/usr/lib/swift/RealmSwift.framework/RealmSwift' (no such file)\nReferenced objects were saved.",
          .xcode, [1, 5], "crash.console-termination", .initialization, .fatal),
+        // `Reason:` lines of another program stay apart: only dyld's head line gathers them.
+        ("Reason lines without dyld", "Reason: CoreData: error: (5) database is locked\nReason: network timeout\nSymbol not found: x",
+         .xcode, [1, 2, 3], "coredata.store.sqlite.busy", .store, .error),
         // XCTest's failure line broken after the test's name, with the exception's name in parentheses under the
         // reason: one failure, caught by the test runner (Eval/dev/IB-retired.jsonl, IB-007).
         ("XCTest failure over lines", "error: -[AppTests.SetServiceTests testBackupRoundTrip] :\nNSFetchRequest could not locate an NSEntityDescription for entity name 'WorkoutTemplate'\n(NSInternalInconsistencyException)\n(unrelated line)",

@@ -74,6 +74,26 @@ import Testing
         #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Can't add the same store twice'")?.severity == .fatal)
     }
 
+    /// The rows read from Core Data's string tables keep only Core Data's own sentences: what other programs print
+    /// in the same words is no persistence finding (a review of round 34's rows).
+    @Test func otherProgramsSentencesAreNotCoreDatasExceptions() throws {
+        for line in ["[db] SQLAlchemy: Nested transactions are not supported by this backend",
+                     "PDOException: Transactions cannot be nested",
+                     "redis connection may not be reset while in use",
+                     "Warning: mandatory property not set: apiKey",
+                     "Error: No file exists at URL 'https://example.com/a.png'",
+                     "Can't create support directory",
+                     "Cannot set metadata in read-only store for S3 bucket",
+                     "Invalid destination store URL: nil",
+                     "Warning: Could not merge changes"] {
+            let found = TestSupport.classify(line)
+            #expect(found == nil || found!.severity < .error, "\(line) → \(found?.rule.id ?? "nil")")
+        }
+        // A termination that quotes an underlying exception in its userInfo is still the uncaught form.
+        let ended = try #require(TestSupport.classify("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.' userInfo: {NSUnderlyingException = \"I/O error for database\";}"))
+        #expect(ended.rule.id == "exception.no-persistent-stores" && ended.severity == .fatal, "\(ended.rule.id)")
+    }
+
     @Test func aGenericNameCountsOnlyAroundPersistence() throws {
         let inCoreData = "Fatal Exception: NSInternalInconsistencyException (thrown from -[NSManagedObjectContext save:])"
         #expect(TestSupport.classify(inCoreData)?.rule.id == "exception.name.nsinternalinconsistencyexception")

@@ -33,6 +33,8 @@ public final class CodeCatalog: Sendable {
     /// A table's internal domain (`CKInternalErrorDomain`) → the table's index: its codes are read through the
     /// table's internal rows only, never as public codes.
     private let internalDomains: [String: Int]
+    /// An internal code's own name (lower-cased) → its table, internal code and the public code it maps to.
+    private let internalPrintedNames: [String: (table: Int, internalCode: Int, publicCode: Int)]
     /// Each table's rows by code.
     private let rowsByCode: [[Int: CodeEntry]]
     private let printedNames: [String: (table: Int, code: Int)]
@@ -107,14 +109,24 @@ public final class CodeCatalog: Sendable {
         var printedNames: [String: (table: Int, code: Int)] = [:]
         var codeNames: [String: (table: Int, code: Int)] = [:]
         var internalDomains: [String: Int] = [:]
+        var internalPrintedNames: [String: (table: Int, internalCode: Int, publicCode: Int)] = [:]
         for (index, table) in tables.enumerated() {
             for name in [table.domain] + table.aliases { byDomain[name] = index }
-            if let internalDomain = table.internalDomain { internalDomains[internalDomain] = index }
+            if let internalDomain = table.internalDomain {
+                // Two tables claiming one internal domain, or an internal domain another table publishes, would
+                // shadow lookups: the tables are written that way never, and the loader says so if they are.
+                guard internalDomains[internalDomain] == nil, byDomain[internalDomain] == nil else {
+                    throw RuleFileError(file: table.path, line: 0, column: 0, message: "internal domain \(internalDomain) is claimed twice", sourceLine: nil)
+                }
+                internalDomains[internalDomain] = index
+            }
             // An internal name printed in quotes (`<CKUnderlyingError 0x…: "ZoneNotFound" (2036)>`) names the
-            // public code its row maps to; an internal code with no known public code decides nothing.
+            // public code its row maps to, but only beside its own internal number: the names are plain words
+            // (`Forbidden`, `ServerBusy`) that other services print in quotes too. An internal code with no known
+            // public code decides nothing.
             for (code, name) in table.internalNames {
-                if let publicCode = table.internalCodes[code], printedNames[name.lowercased()] == nil {
-                    printedNames[name.lowercased()] = (index, publicCode)
+                if let publicCode = table.internalCodes[code] {
+                    internalPrintedNames[name.lowercased()] = (index, code, publicCode)
                 }
             }
             for entry in table.entries {
@@ -129,6 +141,7 @@ public final class CodeCatalog: Sendable {
         }
         self.byDomain = byDomain
         self.internalDomains = internalDomains
+        self.internalPrintedNames = internalPrintedNames
         self.printedNames = printedNames
         self.codeNames = codeNames
         rowsByCode = tables.map { table in Dictionary(table.entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first }) }
@@ -464,6 +477,10 @@ public final class CodeCatalog: Sendable {
                     if let named = printedNames[printed.lowercased()] {
                         domain = tables[named.table].domain
                         code = named.code
+                    } else if let named = internalPrintedNames[printed.lowercased()],
+                              code == named.internalCode || group("i").flatMap({ Int($0) }) == named.internalCode {
+                        domain = tables[named.table].domain
+                        code = named.publicCode
                     } else if form.needsKnownName {
                         continue
                     }

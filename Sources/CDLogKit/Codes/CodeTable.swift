@@ -61,6 +61,9 @@ public struct CodeTable: Sendable {
             guard let name = internalMap["domain"]?.string, !name.isEmpty else {
                 throw loader.failure(at: node, "`internal` needs `domain`: the domain its codes are printed with")
             }
+            guard name != domain, !aliases.contains(name) else {
+                throw loader.failure(at: node, "`internal.domain` must differ from the table's domain and aliases")
+            }
             internalDomain = name
             // One code a line, `2036 ZoneNotFound -> 26` (the public code only where public text pairs them): a
             // block of text, not a list of mappings, because the table is read at every start and a line costs

@@ -1082,7 +1082,12 @@ public struct EntrySplitter {
         if last.hasPrefix("dyld", at: i), let colon = (i..<min(last.count, i + 16)).first(where: { last[$0] == UInt8(ascii: ":") }) {
             i = ByteScan.spaces(last, at: colon + 1)
         }
-        return isLoaderLine(last, at: i) || last.hasPrefix("Termination Reason: DYLD", at: i)
+        guard isLoaderLine(last, at: i) || last.hasPrefix("Termination Reason: DYLD", at: i) else { return false }
+        // `Reason:` and `Expected in:` lines are dyld's only under its head line (`Library not loaded:`, `Symbol
+        // not found:`, `Termination Reason: DYLD`): two `Reason: …` lines of another program stay apart.
+        guard message.count <= 16 << 10, let base = message.baseAddress else { return false }
+        let heads: [StaticString] = ["Library not loaded: ", "Symbol not found: ", "Termination Reason: DYLD"]
+        return heads.contains { cscan_find(base, end, $0.utf8Start, $0.utf8CodeUnitCount) >= 0 }
     }
 
     /// True when the open message is the heading of a thread as Xcode's debug navigator copies it (`Thread 1`

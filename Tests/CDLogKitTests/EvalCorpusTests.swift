@@ -37,6 +37,7 @@ import Testing
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             var count = 0
+            var labelled = Set<String>()
             for line in text.split(separator: "\n") where !line.isEmpty {
                 let label = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
                 let id = try #require(label["id"])
@@ -49,9 +50,20 @@ import Testing
                 #expect(categories.contains(label["category"] ?? ""), "\(file): \(id)")
                 #expect(severities.contains(label["severity"] ?? ""), "\(file): \(id)")
                 count += 1
+                labelled.insert(id)
             }
-            // A whole round's records (the smallest, round 33, has 46), never a handful picked out of one.
-            #expect(count >= 40, "\(file) holds \(count) labels")
+            if file.hasPrefix("holdout-") {
+                // A held-out round's labelling covers the whole round: every record (and paste entry) of each
+                // collector it names, never a handful picked out of one.
+                let collectors = Set(labelled.compactMap { $0.split(separator: "-").first.map(String.init) })
+                for (id, spans) in entries where collectors.contains(String(id.split(separator: "-").first ?? "")) {
+                    let expected = spans == 0 ? [id] : (1...spans).map { "\(id)@\($0)" }
+                    for one in expected { #expect(labelled.contains(one), "\(file) leaves out \(one)") }
+                }
+            } else {
+                // A sample of the development part: large enough to say something.
+                #expect(count >= 40, "\(file) holds \(count) labels")
+            }
         }
     }
 

@@ -629,7 +629,13 @@ import Testing
         // A thread copied from Xcode's debug navigator (`Thread 1`, `Queue : …`, frames) is one stack, and a wait at
         // its top above Core Data a hang; `Thread 3` over prose is no heading (Eval/dev/GC-retired.jsonl, GC-006).
         ("debug navigator thread", "Thread 1\nQueue : NSManagedObjectContext 0x6100001e0a00 (serial)\n#0  0x00007fff9205151a in semaphore_wait_trap ()\n#1  0x00007fff96393c5b in _os_semaphore_wait ()\n#2  0x0000000100c02692 in _dispatch_barrier_sync_f_slow ()\n#3  0x00007fff942c8395 in -[NSPersistentStoreCoordinator executeRequest:withContext:error:] ()\nThread 2 Queue : com.apple.main-thread (serial)\n#0  0x00007fff9205151a in __psynch_mutexwait ()\nThread 3\nwas never started",
-         .xcode, [1, 7, 9, 10], "watchdog.waiting-stack", .watchdog, .warning),
+         .xcode, [1, 7, 9, 10], "watchdog.waiting-stack", .watchdog, .error),
+        // The main thread waiting on the coordinator's lock is a hang; another thread waiting on it is the
+        // coordinator-lock rule's (Eval/dev GC-005, BA-010).
+        ("main thread on the coordinator lock", "Thread 1Queue : com.apple.main-thread (serial)\n#0\t0x00000001931663dc in __psynch_mutexwait ()\n#1\t0x00000001931e5a8c in _pthread_mutex_lock ()\n#2\t0x00000001867e3d60 in -[_PFLock lock] ()",
+         .xcode, [1], "watchdog.waiting-stack", .watchdog, .error),
+        ("background thread on the coordinator lock", "#0 0x981f3876 in __psynch_mutexwait ()\n#1 0x97a016af in pthread_mutex_lock ()\n#2 0x0135be32 in -[_PFLock lock] ()\n#3 0x0135be0a in -[NSPersistentStoreCoordinator lock] ()",
+         .xcode, [1], "coredata.concurrency.coordinator-lock-wait", .concurrency, .error),
         // A dictionary opening with `{` alone under its message belongs to it (Eval/dev H-023).
         ("dictionary under its message", "restkit.core_data.cache:RKEntityByAttributeCache.m:227 Failed to retrieve managed object with ID 0x8b768c0. Error The operation couldn’t be completed. (Cocoa error 133000.)\n{\n    NSUnderlyingException = \"Object's persistent store is not reachable from this NSManagedObjectContext's coordinator\";\n}\nNext message",
          .xcode, [1, 5], "exception.store-not-reachable.caught", .concurrency, .error),

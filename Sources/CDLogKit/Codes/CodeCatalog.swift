@@ -432,7 +432,7 @@ public final class CodeCatalog: Sendable {
     /// `domain`'s public code): its name and the public code it maps to, when public text showed the pair.
     public func internalCode(domain: String, code: Int) -> (domain: String, name: String, publicCode: Int?)? {
         guard let index = internalDomains[domain] ?? byDomain[domain], let internalDomain = tables[index].internalDomain,
-              let name = tables[index].internalNames[code], tables[index].entries.allSatisfy({ $0.code != code }) else { return nil }
+              let name = tables[index].internalNames[code], rowsByCode[index][code] == nil else { return nil }
         return (internalDomain, name, tables[index].internalCodes[code])
     }
 

@@ -439,8 +439,7 @@ public struct EntrySplitter {
     /// (The caller keeps a next line that opens another exception or thread its own entry.)
     static func continuesException(_ message: UnsafeRawBufferPointer) -> Bool {
         guard message.count < 200, !message.contains(10) else { return false }
-        var end = message.count
-        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let end = textEnd(of: message)
         let nameEnd = end > 0 && message[end - 1] == UInt8(ascii: ":") ? end - 1 : end
         if nameEnd > 10, message.hasPrefix("NS"), message.hasPrefix("Exception", at: nameEnd - 9),
            !message[0..<nameEnd].contains(where: { ($0 | 0x20) < 97 || ($0 | 0x20) > 122 }) {
@@ -536,8 +535,7 @@ public struct EntrySplitter {
     static func continuesProcessStop(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // Cheapest first: this runs on every bare line that opens a message.
         guard line.first == UInt8(ascii: "*"), line.hasPrefix("* thread #") else { return false }
-        var end = message.count
-        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let end = textEnd(of: message)
         let start = lineStart(in: message, before: end)
         let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
         guard last.hasPrefix("Process "), let digitsEnd = ByteScan.digits(last, at: 8) else { return false }
@@ -551,9 +549,15 @@ public struct EntrySplitter {
 
     /// True when `message` is `phrase` and nothing else but trailing blanks.
     static func holdsAlone(_ phrase: StaticString, _ message: UnsafeRawBufferPointer) -> Bool {
+        let end = textEnd(of: message)
+        return end == phrase.utf8CodeUnitCount && message.hasPrefix(phrase)
+    }
+
+    /// Where `message`'s text ends: its length less the trailing blanks.
+    static func textEnd(of message: UnsafeRawBufferPointer) -> Int {
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
-        return end == phrase.utf8CodeUnitCount && message.hasPrefix(phrase)
+        return end
     }
 
     /// Where the line that holds `message[end - 1]` starts: after the newline before `end`, or at 0.
@@ -1041,12 +1045,10 @@ public struct EntrySplitter {
     /// and `line` is the rest, or `line` is only an exception's name in parentheses (`(NSInternalInconsistencyException)`)
     /// under such a failure.
     static func continuesTestFailure(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        var end = message.count
-        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let end = textEnd(of: message)
         // Cheapest first: the open message ends with ` :` / `] :`, or `line` is a name in parentheses.
         guard end >= 2, message.count <= 16 << 10, let base = message.baseAddress else { return false }
         let endsWithLabel = message[end - 1] == UInt8(ascii: ":") && (message[end - 2] == 32 || message[end - 2] == UInt8(ascii: "]"))
-        var isName = false
         if !endsWithLabel {
             // `(NSInternalInconsistencyException)` alone.
             var from = 0, to = line.count
@@ -1055,8 +1057,7 @@ public struct EntrySplitter {
             guard to - from > 11, line[from] == UInt8(ascii: "("), line[to - 1] == UInt8(ascii: ")") else { return false }
             let name = UnsafeRawBufferPointer(rebasing: line[(from + 1)..<(to - 1)])
             guard name.allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") }) else { return false }
-            isName = name.hasPrefix("Exception", at: name.count - 9) || name.hasPrefix("Error", at: name.count - 5)
-            guard isName else { return false }
+            guard name.hasPrefix("Exception", at: name.count - 9) || name.hasPrefix("Error", at: name.count - 5) else { return false }
         }
         let marker: StaticString = "error: -["
         return cscan_find(base, end, marker.utf8Start, marker.utf8CodeUnitCount) >= 0
@@ -1075,8 +1076,7 @@ public struct EntrySplitter {
                 || text.hasPrefix("Referenced from: ", at: i) || text.hasPrefix("Expected in: ", at: i) || text.hasPrefix("Reason: ", at: i)
         }
         guard isLoaderLine(line, at: start) else { return false }
-        var end = message.count
-        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let end = textEnd(of: message)
         let last = UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
         var i = ByteScan.spaces(last, at: 0)
         if last.hasPrefix("dyld", at: i), let colon = (i..<min(last.count, i + 16)).first(where: { last[$0] == UInt8(ascii: ":") }) {
@@ -1096,8 +1096,7 @@ public struct EntrySplitter {
     /// the crash report rules, not here.
     static func continuesThreadListing(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("Thread "), let digitsEnd = ByteScan.digits(message, at: 7) else { return false }
-        var end = message.count
-        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        let end = textEnd(of: message)
         // The heading's first line: the number alone, or the queue on the same line.
         var firstEnd = digitsEnd
         while firstEnd < end, message[firstEnd] != 0x0A { firstEnd += 1 }

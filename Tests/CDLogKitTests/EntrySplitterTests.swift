@@ -490,6 +490,64 @@ import Testing
         #expect(messages.count == 4)
     }
 
+    /// Text broken at one width throughout (a commit editor's 72 columns, a page's 80): the width is read
+    /// from the source's lines (`FormatDetector.wrapWidth`), and a line whose first word had no room on the
+    /// line above goes on that line's message, whatever word opens it. A console entry word still opens a
+    /// message there, and lines that show no one width (a logger's lines opening with their date or with the
+    /// same tag, lines wider than 100 columns, one break alone) are split as before.
+    @Test func textBrokenAtOneWidthIsReadAtThatWidth() throws {
+        let migration = """
+        CoreData: error: -addPersistentStoreWithType:SQLite configuration:(null)
+        URL:file:///var/mobile/Containers/Data/Application/UUID/Library/Application%20Support/Notes.sqlite
+        options:{ NSInferMappingModelAutomaticallyOption = 1;
+        NSMigratePersistentStoresAutomaticallyOption = 1; } ... returned error
+        Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during
+        persistent store migration." UserInfo={reason=Cannot migrate store
+        in-place: constraint violation during attempted migration} (retrying)
+        CoreData: annotation: the next message
+        """
+        #expect(SourceLayout.wrapWidth(of: ArraySlice(Array(migration.utf8)), format: .xcode) == 72)
+        let entries = try TestSupport.entries(migration, format: .xcode)
+        #expect(entries.map(\.line) == [1, 8])
+        let verdict = try #require(TestSupport.classify(entries[0].message))
+        #expect(verdict.category == .migration, "\(verdict.rule.id)")
+        let trap = """
+        Thread 1: Fatal error: Failed to load the persistent stores: Error
+        Domain=NSCocoaErrorDomain Code=134140 "Persistent store migration
+        failed, missing mapping model." UserInfo={reason=Can't find mapping
+        model for migration, destinationModel=(<NSManagedObjectModel:
+        0x600003c0c0f0>) isEditable 0}
+        """
+        #expect(SourceLayout.wrapWidth(of: ArraySlice(Array(trap.utf8)), format: .xcode) == 67)
+        #expect(try TestSupport.entries(trap, format: .xcode).count == 1)
+        let logger = """
+        04-14 11:26:34.453665+0800 Demo[12520:5871590] inserted 1000 rows in 5.3934 s
+        04-14 11:26:48.806988+0800 Demo[12520:5871590] deleted the last row in 0.0249 s
+        04-14 11:26:58.693433+0800 Demo[12520:5871590] deleted every row in 4.7593 s
+        """
+        let tags = """
+        [IMPORT] Decoding LayerManager from 839 bytes of archived data here
+        [IMPORT] Restored LayerManager with 2 layers and 14 strokes in total
+        [DRAW] importDrawingData called with 2 bytes from the restored draft
+        [DRAW] Successfully decoded 0 strokes into the model after restoring
+        """
+        let wide = """
+        CoreData: warning: Unable to load class named 'Item' for entity 'Item'.  Class not found, using default NSManagedObject instead.
+        CoreData: error: Failed to load model named Model
+        CoreData: error: Failed to load model named Other
+        """
+        let twice = "CoreData: error: -addPersistentStoreWithType:SQLite configuration:(null)\nURL:file:///x.sqlite options:{ NSInferMappingModelAutomaticallyOption = 1;\nNSMigratePersistentStoresAutomaticallyOption = 1; }"
+        for text in [logger, tags, wide, twice] {
+            #expect(SourceLayout.wrapWidth(of: ArraySlice(Array(text.utf8)), format: .xcode) == nil, "\(text)")
+        }
+        #expect(try TestSupport.entries(tags, format: .xcode).count == 4)
+        // A trap or an error that announces its text at the end of a line: the text is on the next one.
+        for text in ["Widget/Decoder.swift:17: Fatal error:\nUnexpectedly found nil while unwrapping an Optional value",
+                     "CoreData+CloudKit: <NSCloudKitMirroringDelegate>: Told to tear down with reason:\nStore Removed"] {
+            #expect(try TestSupport.entries(text, format: .xcode).count == 1, "\(text)")
+        }
+    }
+
     /// A Flutter app's unhandled Dart exception keeps its frames (`#0  symbol (package:…dart:12:7)`) and the
     /// `<asynchronous suspension>` lines between them; the frames' words do not decide the finding (a
     /// `synchronized` lock in a frame is no sync), the exception line does.

@@ -11,7 +11,8 @@ the headers do not read as they should (a quoted paste, a prefix that takes a wo
 
 Forms: `quote` (`> ` before every line, as GitHub quotes), `indent4` (a Markdown code block), `indent1`
 (one space, as a source comment), `fence` (```-fenced), `crlf` (Windows line ends), `wrap80` (lines
-longer than 80 characters broken between words, as pages and mail clients break them); and, for records
+longer than 80 characters broken between words, as pages and mail clients break them), `wrap72` (the same
+at 72, as commit editors and mail break them); and, for records
 whose text has no log prefix of its own, `nslog` (an Xcode / NSLog prefix), `logshow` (a `log show`
 row at Default level), `console` (a Console.app copy: level, time, process, tab-separated) and
 `oldconsole` (an OS X 10.8–10.11 Console.app copy: `1/10/24 11:14:38.831 AM MyApp[1234]: `).
@@ -37,6 +38,9 @@ def forms(text):
     # A page or a mail client that breaks long lines at 80 columns, between words.
     if any(len(line) > 80 for line in lines):
         yield "wrap80", "\n".join(wrapped for line in lines for wrapped in wrap(line, 80))
+    # A commit editor's or a mail client's 72 columns.
+    if any(len(line) > 72 for line in lines):
+        yield "wrap72", "\n".join(wrapped for line in lines for wrapped in wrap(line, 72))
     if not PREFIXED.match(text):
         yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
         yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text

@@ -97,7 +97,7 @@ public struct ClassifyRun: Sendable {
             let run = sample.count < FormatDetector.sampleBytes ? self
                 : sample.withUnsafeBytes { ClassifyRun(classifier: classifier.tuned(toSample: $0), options: options) }
             if options.threads > 1, let isCutPoint {
-                let parallel = ParallelClassification(run: run, reader: reader, format: splitter.format, bareLinesOpen: splitter.bareLinesOpen,
+                let parallel = ParallelClassification(run: run, reader: reader, format: splitter.format, layout: splitter.layout,
                                                       sourceName: source.name,
                                                       isCutPoint: isCutPoint, merger: merger)
                 defer { merger = parallel.merger }

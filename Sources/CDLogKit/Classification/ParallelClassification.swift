@@ -17,8 +17,8 @@ final class ParallelClassification: @unchecked Sendable {
     let run: ClassifyRun
     let reader: LineReader
     let format: InputFormat
-    /// The whole source's `EntrySplitter.bareLinesOpen`, given to every part's splitter.
-    let bareLinesOpen: Bool
+    /// The whole source's `EntrySplitter.layout`, given to every part's splitter.
+    let layout: SourceLayout
     let sourceName: String
     let isCutPoint: CutPointTest
     /// Parts cut but not merged, at most.
@@ -50,12 +50,12 @@ final class ParallelClassification: @unchecked Sendable {
         var flushAfter: Bool
     }
 
-    init(run: ClassifyRun, reader: LineReader, format: InputFormat, bareLinesOpen: Bool, sourceName: String,
+    init(run: ClassifyRun, reader: LineReader, format: InputFormat, layout: SourceLayout, sourceName: String,
          isCutPoint: @escaping CutPointTest, merger: ClassifyRun.Merger) {
         self.run = run
         self.reader = reader
         self.format = format
-        self.bareLinesOpen = bareLinesOpen
+        self.layout = layout
         self.sourceName = sourceName
         self.isCutPoint = isCutPoint
         self.merger = merger
@@ -93,7 +93,7 @@ final class ParallelClassification: @unchecked Sendable {
             case .block(let block, let context):
                 outcome = Result {
                     let blockReader = LineReader(block: block, name: sourceName)
-                    let batch = try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format, bareLinesOpen: bareLinesOpen),
+                    let batch = try run.classify(splitter: try EntrySplitter(reader: blockReader, forcedFormat: format, layout: layout),
                                                  sourceName: sourceName, scratches: scratches, context: context,
                                                  renderedStorage: renderer == nil ? [] : renderedStorage.take())
                     assert(batch.lines == block.lineCount, "a block's lines were miscounted")
@@ -138,7 +138,7 @@ final class ParallelClassification: @unchecked Sendable {
                         guard ready else { return ClassifyRun.Batch() }
                         let first = results.withLock { entriesBefore }
                         var streamed = try run.classify(
-                            splitter: try EntrySplitter(reader: spanReader, forcedFormat: format, bareLinesOpen: bareLinesOpen),
+                            splitter: try EntrySplitter(reader: spanReader, forcedFormat: format, layout: layout),
                             sourceName: sourceName, scratches: scratches,
                             context: ClassifyRun.PartContext(linesBefore: linesHandedOut),
                             streaming: { [self] entry, index in

@@ -7,12 +7,12 @@ extension EntrySplitter {
                                                       maxLineBytes: Int) throws -> [Entry]? {
         guard let isCutPoint = cutPointTest(for: format) else { return nil }
         // Decided once from the whole source's first bytes, as `ClassifyRun` does.
-        let bareLinesOpen = try FormatDetector.isMostlyBare(reader.peek(FormatDetector.sampleBytes), format: format)
+        let layout = SourceLayout(sample: try reader.peek(FormatDetector.sampleBytes), format: format)
         var entries: [Entry] = []
         var linesBefore = 0
         try reader.forEachPart(isCutPoint: isCutPoint) { part in
             let partReader = part.reader(name: sourceName, maxLineBytes: maxLineBytes)
-            try EntrySplitter(reader: partReader, forcedFormat: format, bareLinesOpen: bareLinesOpen).forEachEntry { raw in
+            try EntrySplitter(reader: partReader, forcedFormat: format, layout: layout).forEachEntry { raw in
                 var entry = raw.makeEntry(source: sourceName)
                 entry.line += linesBefore
                 entry.endLine += linesBefore

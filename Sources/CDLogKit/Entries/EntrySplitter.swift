@@ -11,28 +11,30 @@ import CrashReports
 public struct EntrySplitter {
     public let reader: LineReader
     public let format: InputFormat
+    /// What was read from the source's first bytes (`SourceLayout`).
+    public let layout: SourceLayout
     /// Whether bare lines among the prefixed ones open messages as in bare console text: a source that is
     /// mostly bare with a few prefixed lines (`FormatDetector.isMostlyBare`). Always false for bare text.
-    public let bareLinesOpen: Bool
+    public var bareLinesOpen: Bool { layout.bareLinesOpen }
     /// Set by a caller that does not want every entry (a classifying run: `QuietEntrySkipper`): after each
     /// header line of a format with a C header parser, it may skip that entry and the ones after it, which
     /// are then counted, not emitted. Nil: every entry is emitted.
     public var skipper: (any EntrySkipper)?
 
-    /// Opens the splitter over `reader`; `forcedFormat` skips detection. `bareLinesOpen` is read from the
+    /// Opens the splitter over `reader`; `forcedFormat` skips detection. `layout` is read from the
     /// source's first bytes when not given; a part of a source (a block of a parallel run) is given the
     /// whole source's.
-    public init(reader: LineReader, forcedFormat: InputFormat? = nil, bareLinesOpen: Bool? = nil) throws {
+    public init(reader: LineReader, forcedFormat: InputFormat? = nil, layout: SourceLayout? = nil) throws {
         self.reader = reader
         if let forcedFormat {
             format = forcedFormat
         } else {
             format = try FormatDetector.detect(try reader.peek(FormatDetector.sampleBytes), sourceName: reader.sourceName)
         }
-        if let bareLinesOpen {
-            self.bareLinesOpen = bareLinesOpen
+        if let layout {
+            self.layout = layout
         } else {
-            self.bareLinesOpen = try FormatDetector.isMostlyBare(reader.peek(FormatDetector.sampleBytes), format: format)
+            self.layout = try SourceLayout(sample: reader.peek(FormatDetector.sampleBytes), format: format)
         }
     }
 
@@ -157,6 +159,7 @@ public struct EntrySplitter {
         // take what they change as inout.
         let sourceName = reader.sourceName
         let bareLinesOpen = self.bareLinesOpen
+        let wrapWidth = layout.wrapWidth
         let skipper = lineFormat.headerParser == nil ? nil : self.skipper
         let headerParser = lineFormat.headerParser
         while try reader.nextLine({ line, truncated in
@@ -343,12 +346,21 @@ public struct EntrySplitter {
                 header = nil
                 entry.wrapped = true
             }
+            if let lineHeader = header, lineHeader.messageStart == 0, let wrapWidth, joinable, readBare, pendingBlankLines == 0,
+               EntrySplitter.brokeAtWidth(line, after: entry.message.bytes, prefixWidth: entry.prefix.count, width: wrapWidth) {
+                // A source whose long lines a page, a mail client or a commit editor broke at one width
+                // (`FormatDetector.wrapWidth`): a line whose first word had no room on the line above is the
+                // rest of that line's message.
+                header = nil
+                entry.wrapped = true
+            }
             if header == nil, open, prefixed, pendingBlankLines > 0, EntrySplitter.startsParagraph(line, orTypeName: true) {
                 // A bare sentence after a blank line among prefixed entries (`The operation couldn’t be
                 // completed. (SQLite.Result error 0.)` printed by the app after SQLite's log lines): its own message.
                 header = LineHeader(messageStart: 0)
             }
-            if header == nil, open, prefixed, EntrySplitter.startsBareMessage(line, after: entry.message.bytes) {
+            if header == nil, open, prefixed, EntrySplitter.startsBareMessage(line, after: entry.message.bytes),
+               wrapWidth.map({ !EntrySplitter.brokeAtWidth(line, after: entry.message.bytes, prefixWidth: entry.prefix.count, width: $0) }) ?? true {
                 // A bare line among prefixed ones (test-runner output, an app's print) after an entry
                 // that ended its sentence is a message of its own, not a continuation.
                 header = LineHeader(messageStart: 0)
@@ -649,6 +661,9 @@ public struct EntrySplitter {
         if endsInsideQuote(message) { return true }
         // A trap's source location left alone on a line (`SwiftData/BackingData.swift:1039:`): its message follows.
         if EntrySplitter.endsWithSourceLocation(message) { return true }
+        // A trap's or a teardown's line that ends announcing its text (`…/WidgetDataDecoder.swift:17: Fatal error:` /
+        // `Unexpectedly found nil …`, `… Told to tear down with reason:` / `Store Removed`), the text moved down.
+        if EntrySplitter.endsAnnouncingText(message), line.first.map({ $0 != 32 && $0 != 9 }) ?? false { return true }
         // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
         // A qualified name (`ModelContext.reset`) under a trap's message broken mid-sentence.
@@ -737,6 +752,43 @@ public struct EntrySplitter {
         let word = characters(line, 0, line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count)
         // A word wider than the page goes on a line of its own wherever it stands: no evidence of a break.
         return word <= wrappedLineWidths.upperBound && width + 1 + word > wrappedLineWidths.upperBound
+    }
+
+    /// True when `line` continues the open message's last line in a source broken at `width` characters
+    /// (`SourceLayout.wrapWidth`): that line is at least half the width and no wider (or one word wider than
+    /// the width, which a wrapper leaves alone on its line), `line` opens at the left margin with a word that
+    /// would not have fitted after it, and `line` neither opens with the same word as that line (a logger's
+    /// lines), nor with a capitalised plain word (`An …`, `Unable …`: a sentence starts there as likely as
+    /// it goes on; a type's name such as `NSManagedObjectContext` goes on), nor is anything that opens a
+    /// message wherever it stands (`opensMessageAnywhere`).
+    static func brokeAtWidth(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer, prefixWidth: Int, width: Int) -> Bool {
+        guard let first = line.first, first != 32, first != 9 else { return false }
+        let end = textEnd(of: message)
+        guard end > 0 else { return false }
+        let start = lineStart(in: message, before: end)
+        let lastWordEnd = message[start..<end].firstIndex { $0 == 32 || $0 == 9 } ?? end
+        let previous = printedWidth(message, end: end, prefixWidth: prefixWidth)
+        guard previous <= width ? previous * 2 >= width : lastWordEnd == end else { return false }
+        let wordEnd = line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count
+        guard previous + 1 + characters(line, 0, wordEnd) > width,
+              !line[0..<wordEnd].elementsEqual(message[start..<lastWordEnd]) else { return false }
+        return !opensWithCapitalisedWord(line, wordEnd: wordEnd) && !opensMessageAnywhere(line)
+    }
+
+    /// True when `line` opens with a capital letter and lower-case letters only up to a blank (`A `, `An `,
+    /// `Unable `): a plain word, not a type's or a key's name.
+    static func opensWithCapitalisedWord(_ line: UnsafeRawBufferPointer, wordEnd: Int) -> Bool {
+        guard wordEnd < line.count, let first = line.first, first >= 65, first <= 90 else { return false }
+        return line[1..<wordEnd].allSatisfy { $0 >= 97 && $0 <= 122 }
+    }
+
+    /// True when `line` opens a message wherever it stands, even where a page broke the text at one width: a
+    /// console entry word (`CoreData:`, `error: `), `***`, a Swift trap (`Fatal error: `), a date or a time
+    /// (`04-14 11:26:34…`, `12:08:15.750|`), a stack frame or a thread's heading.
+    static func opensMessageAnywhere(_ line: UnsafeRawBufferPointer) -> Bool {
+        let wordEnd = line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count
+        return XcodeConsoleFormat.startsEntryWord(line, at: 0) || line.hasPrefix("***") || line.hasPrefix("Fatal error: ")
+            || SourceLayout.opensWithDateOrTime(line[0..<wordEnd]) || StackLines.isFrame(line) || StackLines.isThreadHeading(line)
     }
 
     /// True when `line` opens with a qualified name: letters, digits and `_` joined by `.` or `::`, at least
@@ -981,6 +1033,13 @@ public struct EntrySplitter {
         var start = i - 1
         while start > 0, message[start - 1] != 0x0A, message[start - 1] != 32 { start -= 1 }
         return start == 0 || message[start - 1] == 0x0A
+    }
+
+    /// True when `message` ends with `Fatal error:` or ` reason:` and nothing after it: the words a trap
+    /// or an error prints just before its text.
+    static func endsAnnouncingText(_ message: UnsafeRawBufferPointer) -> Bool {
+        let end = textEnd(of: message)
+        return message.hasPrefix("Fatal error:", at: end - 12) || message.hasPrefix(" reason:", at: end - 8)
     }
 
     /// True when the last line of `message` is at least `wrapWidth` bytes and ends in a space: a line a page

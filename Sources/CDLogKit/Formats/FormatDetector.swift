@@ -95,7 +95,7 @@ public enum FormatDetector {
 
     /// Calls `body` with each line of `bytes` (without its `\n` or `\r\n`) until `sampleLines` lines for
     /// which it returned true (the lines it counts).
-    private static func forEachSampleLine(_ bytes: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) -> Bool) {
+    static func forEachSampleLine(_ bytes: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) -> Bool) {
         Array(bytes).withUnsafeBytes { raw in
             var start = 0
             var counted = 0

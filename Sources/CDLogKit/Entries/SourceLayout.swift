@@ -1,0 +1,92 @@
+import CDLogCore
+
+/// What the splitter reads once from a source's first bytes (`FormatDetector.sampleBytes`), so that every
+/// block of a parallel run splits the source alike: whether bare lines open messages among prefixed ones,
+/// and the width a page or a mail client broke its long lines at.
+public struct SourceLayout: Sendable, Equatable {
+    /// `FormatDetector.isMostlyBare`: bare lines among the prefixed ones open messages.
+    public var bareLinesOpen: Bool
+    /// `wrapWidth(of:format:)`: the column the text was broken at, when its lines show one.
+    public var wrapWidth: Int?
+
+    public init(bareLinesOpen: Bool = false, wrapWidth: Int? = nil) {
+        self.bareLinesOpen = bareLinesOpen
+        self.wrapWidth = wrapWidth
+    }
+
+    /// The layout `sample` (a source's first bytes) shows for a source of `format`.
+    public init(sample: ArraySlice<UInt8>, format: InputFormat) {
+        self.init(bareLinesOpen: FormatDetector.isMostlyBare(sample, format: format),
+                  wrapWidth: SourceLayout.wrapWidth(of: sample, format: format))
+    }
+
+    /// The column at which a page, a mail client or a commit editor broke the sample's long lines, or nil
+    /// when its lines do not show one. Text broken at a width W has no line with a blank inside wider than
+    /// W, and the lines it broke stop where the next line's first word would not have fitted: a line of
+    /// `w` characters followed, at the left margin, by a word of `f` with `w + 1 + f > W` (a forced break).
+    /// W is taken as the widest line with a blank inside (60 to 100 characters: commit editors break at 72,
+    /// mail at 72 to 78, pages at 80); the sample shows it when at least three of its lines within 20
+    /// characters of W end in a forced break and the breaks that were not forced are at most a third as
+    /// many. A break is not forced when a shorter word would have fitted, or when the next line is a printed
+    /// structure rather than a wrapper's: indented, opening with a date or a time (`04-14 11:26:34…`), or
+    /// with the same first word as the line above (`[IMPORT] …` twice: a logger's lines), or anything else
+    /// that opens a message wherever it stands (`EntrySplitter.opensMessageAnywhere`). Console text is
+    /// rarely that regular: its lines vary widely and are often wider than 100. A text with one or two
+    /// breaks shows nothing (its widest line is likely a broken one). Decided once per source from the detection sample, like
+    /// `isMostlyBare`.
+    public static func wrapWidth(of sample: ArraySlice<UInt8>, format: InputFormat) -> Int? {
+        guard format != .crashReport, format != .logJSON, format != .logNDJSON else { return nil }
+        // Per sample line: its width, its first word's width and bytes, whether it opens at the left margin
+        // and whether it has a blank inside.
+        var lines: [(width: Int, firstWord: Int, word: ArraySlice<UInt8>, atMargin: Bool, hasBlank: Bool, opens: Bool)] = []
+        FormatDetector.forEachSampleLine(sample) { line in
+            var end = line.count
+            while end > 0, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+            var start = 0
+            while start < end, ByteClass.isBlank(line[start]) { start += 1 }
+            var width = 0, firstWord = 0, wordEnd = start, inFirstWord = true, hasBlank = false
+            for index in 0..<end where line[index] & 0xC0 != 0x80 {
+                width += 1
+                guard index >= start else { continue }
+                if ByteClass.isBlank(line[index]) {
+                    if inFirstWord { wordEnd = index }
+                    inFirstWord = false
+                    hasBlank = true
+                } else if inFirstWord { firstWord += 1 }
+            }
+            if inFirstWord { wordEnd = end }
+            lines.append((width, firstWord, ArraySlice(line[start..<wordEnd]), start == 0, hasBlank,
+                          start == 0 && EntrySplitter.opensMessageAnywhere(line)))
+            return true
+        }
+        guard let widest = lines.lazy.filter(\.hasBlank).map(\.width).max(), (60...100).contains(widest) else { return nil }
+        var forced = 0, unforced = 0
+        for (line, next) in zip(lines, lines.dropFirst()) where line.hasBlank && line.width >= widest - 20 && next.width > 0 {
+            if next.atMargin, line.width + 1 + next.firstWord > widest, next.word != line.word, !next.opens {
+                forced += 1
+            } else {
+                unforced += 1
+            }
+        }
+        return forced >= 3 && forced >= 3 * unforced ? widest : nil
+    }
+
+    /// True when `word` (a line's first) is a date or a time of day: a digit first, and a `-`, `/`, `.` or `:`
+    /// between digits (`04-14`, `2024-01-10`, `14.02.16`, `12:08:15.750|`).
+    static func opensWithDateOrTime<Bytes: Collection<UInt8>>(_ word: Bytes) -> Bool {
+        guard let first = word.first, (48...57).contains(first) else { return false }
+        var previousDigit = false, separated = false
+        for byte in word {
+            if (48...57).contains(byte) {
+                if separated { return true }
+                previousDigit = true
+            } else if previousDigit, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") {
+                separated = true
+                previousDigit = false
+            } else {
+                return false
+            }
+        }
+        return false
+    }
+}

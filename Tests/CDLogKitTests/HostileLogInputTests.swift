@@ -68,6 +68,34 @@ import Testing
             }
         }
     }
+    /// Text broken at 72 columns (`SourceLayout.wrapWidth`) gives the same entries wherever it is cut into
+    /// blocks: bare text is cut only before a console entry word, which the width never joins to the line
+    /// above (`EntrySplitter.opensMessageAnywhere`), and every block is given the whole source's layout.
+    @Test func textBrokenAtOneWidthGivesTheSameEntriesWhereverTheInputIsCut() throws {
+        var text = ""
+        for k in 0..<60 {
+            let message = "CoreData: error: -addPersistentStoreWithType:SQLite configuration:(null) URL:file:///var/mobile/x\(k).sqlite "
+                + "options:{ NSInferMappingModelAutomaticallyOption = 1; } ... returned error Error Domain=NSCocoaErrorDomain "
+                + "Code=134110 UserInfo={reason=Cannot migrate store in-place: constraint violation number \(k)}"
+            var line = ""
+            for word in message.split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > 72 { text += line + "\n"; line = String(word) } else { line += line.isEmpty ? String(word) : " " + word }
+            }
+            text += line + "\n"
+        }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4 * 4096)
+        #expect(SourceLayout.wrapWidth(of: ArraySlice(bytes.prefix(FormatDetector.sampleBytes)), format: .xcode) != nil)
+        let sequential = try Self.split(bytes, format: .xcode)
+        #expect(sequential.count == 60)
+        for chunk in [7, 1 << 16] {
+            for blockSize in [4096, 5000] {
+                #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
+                        "chunk \(chunk) block \(blockSize)")
+            }
+        }
+    }
+
     /// Byte offsets where each entry's first line starts.
     static func entryStarts(_ bytes: [UInt8], _ entries: [View]) -> [Int] {
         var lineStart = [0]

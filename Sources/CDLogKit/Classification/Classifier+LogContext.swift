@@ -7,14 +7,22 @@ extension Classifier {
     /// Reads again, as its framework's error line, an entry that no rule recognised but whose prefix says it
     /// is Core Data's, CloudKit's or SwiftData's at error or fault level: `CoreData: error: <message>`
     /// (`fault:` for a fault). A rule or the fallback then names it, so that such an entry is never silent.
-    /// Nil for every other entry: another level (a healthy log's Default and Info lines stay quiet), no
-    /// persistence subsystem or library, or a format whose prefix names no subsystem.
+    /// A prefix that names the subsystem but prints no level (Xcode's console with its metadata: `… App[1:2]
+    /// [com.apple.swiftdata:PersistentModel] Illegal attempt …`) is read as `SwiftData: <message>`: the
+    /// message's own words must then say it failed. Nil for every other entry: another level (a healthy log's
+    /// Default and Info lines stay quiet), no persistence subsystem or library, or a format whose prefix
+    /// names no subsystem.
     public func classifyByLogContext(format: InputFormat, header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer,
                                      scratch: Scratch) -> Classification? {
-        guard format.prefixNamesSubsystem, let level = Self.failureLevel(header.level, in: prefix),
-              let framework = Self.persistenceFramework(header.subsystem, in: prefix) else { return nil }
+        guard format.prefixNamesSubsystem || header.subsystem != nil else { return nil }
+        let level = Self.failureLevel(header.level, in: prefix)
+        guard level != nil || header.level == nil, let framework = Self.persistenceFramework(header.subsystem, in: prefix) else { return nil }
         var bytes = Array(framework.utf8)
-        bytes.append(contentsOf: level == .fault ? Array(": fault: ".utf8) : Array(": error: ".utf8))
+        switch level {
+        case .fault: bytes.append(contentsOf: ": fault: ".utf8)
+        case .error: bytes.append(contentsOf: ": error: ".utf8)
+        case nil: bytes.append(contentsOf: ": ".utf8)
+        }
         bytes.append(contentsOf: message)
         return bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
     }

@@ -28,7 +28,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
     /// Whether an entry's prefix can name its subsystem (`[com.apple.coredata:sql]`, a JSON event's
     /// `subsystem`): the unified log's styles and Console.app copies. Xcode, NSLog, device-syslog and
-    /// other time-stamped prefixes hold a time and a process only.
+    /// other time-stamped prefixes hold a time and a process (Xcode's iOS 10–13 console adds a
+    /// `[subsystem:category]` now and then, which the entry's header then names).
     public var prefixNamesSubsystem: Bool {
         switch self {
         case .xcode, .nslog, .deviceSyslog, .timestamped, .crashReport: return false

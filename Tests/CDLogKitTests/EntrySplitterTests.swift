@@ -447,6 +447,18 @@ import Testing
         #expect(finished.count == 2)
         let finishedBeforeName = try TestSupport.entries("Fatal error: Index out of range.\nItem.name changed", format: .xcode)
         #expect(finishedBeforeName.count == 2)
+        // Swift 2–4's `fatal error: <message>: file <path>, line <n>` broken by a page: the trap's until its
+        // location is printed; then the next line is a message of its own.
+        let old = try TestSupport.entries("""
+        fatal error: 'try!' expression unexpectedly raised an error: disk I/O
+        error: file
+        /Library/Caches/com.apple.xbs/Sources/swiftlang/swiftlang-700.1.101.15/src/swift/stdlib/public/core/ErrorType.swift,
+        line 50
+        loaded 3 items
+        """, format: .xcode)
+        #expect(old.map(\.line) == [1, 5])
+        #expect(TestSupport.classify(old[0].message)?.category == .store)
+        #expect(try TestSupport.entries("fatal error: unexpectedly found nil: file /x/Item.swift, line 12\nloaded 3 items", format: .xcode).count == 2)
     }
 
     /// Text a page or a mail client broke at 80 columns: the printed line's prefix counts toward its width, a

@@ -664,6 +664,10 @@ public struct EntrySplitter {
         // A trap's or a teardown's line that ends announcing its text (`…/WidgetDataDecoder.swift:17: Fatal error:` /
         // `Unexpectedly found nil …`, `… Told to tear down with reason:` / `Store Removed`), the text moved down.
         if EntrySplitter.endsAnnouncingText(message), line.first.map({ $0 != 32 && $0 != 9 }) ?? false { return true }
+        // Swift 2–4 printed a trap as `fatal error: <message>: file <path>, line <n>`: until its location is
+        // printed, a line a page broke off is the trap's (`… raised an error: SQL logic` / `error or missing
+        // database: file` / `/Library/…/ErrorType.swift,` / `line 50`).
+        if EntrySplitter.continuesOldSwiftTrap(line, after: message) { return true }
         // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
         // A qualified name (`ModelContext.reset`) under a trap's message broken mid-sentence.
@@ -1033,6 +1037,26 @@ public struct EntrySplitter {
         var start = i - 1
         while start > 0, message[start - 1] != 0x0A, message[start - 1] != 32 { start -= 1 }
         return start == 0 || message[start - 1] == 0x0A
+    }
+
+    /// True when `line` goes on a Swift trap printed as Swift 2 to 5.0 did, `fatal error: <message>: file
+    /// <path>, line <n>`, that a page broke: after the trap's line alone when that line is 60 characters or
+    /// more (its message broken mid-sentence; `error: …` may open the rest), after `file` (the path), after
+    /// a line ending in `,` (`line <n>`). Reads the open message's first bytes and last line only, and
+    /// stops at one comparison for a message that is no trap.
+    static func continuesOldSwiftTrap(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.hasPrefix("fatal error: ") || message.hasPrefix("Fatal error: "),
+              let first = line.first, first != 32, first != 9 else { return false }
+        let end = textEnd(of: message)
+        if lineStart(in: message, before: end) == 0 {
+            // Not a trap that printed its location already (`…: file /x/Item.swift, line 12`).
+            var digits = end
+            while digits > 0, message[digits - 1] >= 48, message[digits - 1] <= 57 { digits -= 1 }
+            guard characters(message, 0, end) >= 60, digits == end || !message.hasPrefix(", line ", at: digits - 7) else { return false }
+            return line.hasPrefix("error: ") || !opensMessageAnywhere(line)
+        }
+        if message[end - 1] == UInt8(ascii: ",") { return line.hasPrefix("line ") }
+        return message.hasPrefix("file", at: end - 4) && first == UInt8(ascii: "/")
     }
 
     /// True when `message` ends with `Fatal error:` or ` reason:` and nothing after it: the words a trap

@@ -14,9 +14,21 @@ extension Classifier {
     /// names no subsystem.
     public func classifyByLogContext(format: InputFormat, header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer,
                                      scratch: Scratch) -> Classification? {
-        guard format.prefixNamesSubsystem || header.subsystem != nil else { return nil }
-        let level = Self.failureLevel(header.level, in: prefix)
-        guard level != nil || header.level == nil, let framework = Self.persistenceFramework(header.subsystem, in: prefix) else { return nil }
+        let level: FailureLevel?
+        let framework: String?
+        if format.prefixNamesSubsystem {
+            level = Self.failureLevel(header.level, in: prefix)
+            guard level != nil || header.level == nil else { return nil }
+            framework = Self.persistenceFramework(header.subsystem, in: prefix)
+        } else {
+            // Xcode's console names a subsystem now and then, and prints no level: asked of every entry no rule
+            // recognised, so the subsystem's first byte is read before anything else.
+            guard let range = header.subsystem, range.lowerBound >= 0, range.lowerBound < prefix.count,
+                  prefix.bytes[range.lowerBound] | 0x20 == UInt8(ascii: "c") else { return nil }
+            level = nil
+            framework = Self.subsystemFramework(range, in: prefix)
+        }
+        guard let framework else { return nil }
         var bytes = Array(framework.utf8)
         switch level {
         case .fault: bytes.append(contentsOf: ": fault: ".utf8)
@@ -56,13 +68,18 @@ extension Classifier {
     /// `CoreData`, `CloudKit` or `SwiftData` when the entry's subsystem is Apple's for it or its library
     /// column names it, else nil.
     static func persistenceFramework(_ subsystemRange: Range<Int>?, in prefix: ByteStore) -> String? {
-        if let range = subsystemRange, range.lowerBound >= 0, range.upperBound <= prefix.count {
-            let subsystem = prefix[range]
-            for (name, framework) in subsystems where subsystem.count >= name.utf8.count
-                && zip(subsystem, name.utf8).allSatisfy({ $0 | 0x20 == $1 }) { return framework }
-        }
+        if let range = subsystemRange, let framework = subsystemFramework(range, in: prefix) { return framework }
         let bytes = prefix.bytes
         for (token, framework) in libraries where bytes.contains(sequence: token) { return framework }
+        return nil
+    }
+
+    /// `CoreData`, `CloudKit` or `SwiftData` when the subsystem at `range` of `prefix` is Apple's for it.
+    static func subsystemFramework(_ range: Range<Int>, in prefix: ByteStore) -> String? {
+        guard range.lowerBound >= 0, range.upperBound <= prefix.count else { return nil }
+        let subsystem = prefix[range]
+        for (name, framework) in subsystems where subsystem.count >= name.utf8.count
+            && zip(subsystem, name.utf8).allSatisfy({ $0 | 0x20 == $1 }) { return framework }
         return nil
     }
 

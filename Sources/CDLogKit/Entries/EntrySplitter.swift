@@ -1045,7 +1045,8 @@ public struct EntrySplitter {
     /// a line ending in `,` (`line <n>`). Reads the open message's first bytes and last line only, and
     /// stops at one comparison for a message that is no trap.
     static func continuesOldSwiftTrap(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.hasPrefix("fatal error: ") || message.hasPrefix("Fatal error: "),
+        guard let opening = message.first, opening | 0x20 == UInt8(ascii: "f"),
+              message.hasPrefix("fatal error: ") || message.hasPrefix("Fatal error: "),
               let first = line.first, first != 32, first != 9 else { return false }
         let end = textEnd(of: message)
         if lineStart(in: message, before: end) == 0 {
@@ -1062,7 +1063,9 @@ public struct EntrySplitter {
     /// True when `message` ends with `Fatal error:` or ` reason:` and nothing after it: the words a trap
     /// or an error prints just before its text.
     static func endsAnnouncingText(_ message: UnsafeRawBufferPointer) -> Bool {
+        // Asked of every bare line: the last byte first.
         let end = textEnd(of: message)
+        guard end > 0, message[end - 1] == UInt8(ascii: ":") else { return false }
         return message.hasPrefix("Fatal error:", at: end - 12) || message.hasPrefix(" reason:", at: end - 8)
     }
 

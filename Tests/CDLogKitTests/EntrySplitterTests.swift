@@ -560,6 +560,29 @@ import Testing
         }
     }
 
+    /// A frame a page broke before its symbol or before its location stays one frame of the stack: a frame that
+    /// ends with its address takes the line under it, a location alone in parentheses goes with the frame (or
+    /// the symbol broken off it) above; a sentence under a frame with its symbol is a message of its own.
+    @Test func framesAPageBrokeStayInTheirStack() throws {
+        let stack = try TestSupport.entries("""
+        Crashed: com.example.db.queue
+        0  libsystem_platform.dylib       0x1dd44820c
+        _os_unfair_lock_unowned_abort + 36
+        1  libsqlite3.dylib               0x1ac867354 sqlite3_snprintf + 4160
+        2  Example                        0x00b60b05
+        -[ExampleStore persistentStoreCoordinator]
+        (ExampleStore.m:339)
+        3  Example                        0x00b606a1 -[ExampleStore open] + 12
+        Next message here
+        """, format: .xcode)
+        #expect(stack.map(\.line) == [1, 9])
+        #expect(EntrySplitter.isLoneLocation(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
+        for (text, lone) in [("(ExampleStore.m:339)", true), ("(<compiler-generated>:0)", true), ("(see above: 3)", false), ("(File.m:)", false)] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBytes { EntrySplitter.isLoneLocation($0) } == lone, "\(text)")
+        }
+    }
+
     /// A Flutter app's unhandled Dart exception keeps its frames (`#0  symbol (package:…dart:12:7)`) and the
     /// `<asynchronous suspension>` lines between them; the frames' words do not decide the finding (a
     /// `synchronized` lock in a frame is no sync), the exception line does.

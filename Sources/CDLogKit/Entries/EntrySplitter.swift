@@ -288,6 +288,12 @@ public struct EntrySplitter {
                 // mach_msg2_trap`, as Sentry shows an App Hang): one stack.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesBrokenFrame(line, after: entry.message.bytes) {
+                // A frame a page broke before its symbol (`0  libsystem_platform.dylib  0x1dd44820c` /
+                // `_os_unfair_lock_unowned_abort + 36`) or before its location (`… std::__1::lock_guard` /
+                // `(__mutex_base:90)`): the rest of the same frame.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNumberedFrames(line, after: entry.message.bytes) {
                 // Frames a poster picked out of a symbolicated stack (`0  _assertionFailure` / `4  SwiftData
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
@@ -586,6 +592,42 @@ public struct EntrySplitter {
         let start = lineStart(in: message, before: message.count)
         guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: message[start...])) else { return false }
         return previous < next
+    }
+
+    /// True when `line` is the rest of a frame a page broke: the open message's last line is a numbered frame
+    /// that ends with its address (`0  libsystem_platform.dylib  0x1dd44820c`) and `line` is no frame, or `line` is a
+    /// source location alone (`(SPDictionary.m:339)`, `(__mutex_base:90)`) under a frame or under the symbol
+    /// broken off one; either way `line` opens at the left margin with nothing that opens a message anywhere.
+    static func continuesBrokenFrame(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first != 32, first != 9 else { return false }
+        let end = textEnd(of: message)
+        guard end > 2 else { return false }
+        let start = lineStart(in: message, before: end)
+        let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
+        if first == UInt8(ascii: "("), isLoneLocation(line) {
+            if StackLines.isFrame(last) { return true }
+            guard start > 1 else { return false }
+            let before = lineStart(in: message, before: start - 1)
+            return StackLines.isFrame(UnsafeRawBufferPointer(rebasing: message[before..<(start - 1)]))
+        }
+        // The last line ends with a hex address after a blank: `… 0x1dd44820c`.
+        var i = last.count
+        while i > 0, (48...57).contains(last[i - 1]) || (97...102).contains(last[i - 1] | 0x20) { i -= 1 }
+        guard i < last.count, i >= 3, last[i - 1] | 0x20 == UInt8(ascii: "x"), last[i - 2] == UInt8(ascii: "0"),
+              last[i - 3] == 32 || last[i - 3] == 9, frameNumber(last) != nil, StackLines.isFrame(last) else { return false }
+        return !StackLines.isFrame(line) && !opensMessageAnywhere(line)
+    }
+
+    /// True when `line` is a source location alone in parentheses: `(File.m:339)`, `(<compiler-generated>:0)`.
+    static func isLoneLocation(_ line: UnsafeRawBufferPointer) -> Bool {
+        var end = line.count
+        while end > 0, line[end - 1] == 32 || line[end - 1] == 9 || line[end - 1] == 13 { end -= 1 }
+        guard end >= 5, line[0] == UInt8(ascii: "("), line[end - 1] == UInt8(ascii: ")") else { return false }
+        var i = end - 2
+        let digitsEnd = i + 1
+        while i > 1, (48...57).contains(line[i]) { i -= 1 }
+        guard i + 1 < digitsEnd, line[i] == UInt8(ascii: ":") else { return false }
+        return !line[1..<i].contains(32) && !line[1..<i].contains(9)
     }
 
     /// True when `line` and the open message's last line are both frames printed in columns without a number:

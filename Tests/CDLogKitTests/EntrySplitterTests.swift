@@ -576,6 +576,13 @@ import Testing
         Next message here
         """, format: .xcode)
         #expect(stack.map(\.line) == [1, 9])
+        // A frame broken before its offset makes the entry a wrapped one, read again joined without its frames;
+        // the SQLite frames the first reading saw still name the area.
+        let broken = "Crashed: com.example.db.queue\n2  libsqlite3.dylib               0x1ac867354 sqlite3_snprintf + 4160\n"
+            + "7  libdispatch.dylib              0x1922cedb0 _dispatch_client_callout +\n20\n"
+        let (run, _) = try TestSupport.classifyRun(Array(broken.utf8), threads: 1, format: .xcode)
+        #expect(run.entries.count == 1)
+        #expect(run.entries.first?.classification?.category == .store)
         #expect(EntrySplitter.isLoneLocation(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
         for (text, lone) in [("(ExampleStore.m:339)", true), ("(<compiler-generated>:0)", true), ("(see above: 3)", false), ("(File.m:)", false)] {
             let bytes = Array(text.utf8)

@@ -206,8 +206,14 @@ public final class Classifier: Sendable {
         guard let second else { return first }
         guard let first else { return second }
         // Where a page wrapped the entry, the joined text is the message as printed: its verdict already
-        // weighed every rule the first reading found, unless it fell back to a catch-all.
-        if wrapped { return second.rule.isCatchAll && !first.rule.isCatchAll ? first : second }
+        // weighed every rule the first reading found, unless it fell back to a catch-all. The same rule read
+        // both times keeps the first reading where only that one found an area: it also saw the frames the
+        // joined one leaves out (a crash's SQLite frames).
+        if wrapped {
+            if second.rule.id == first.rule.id, first.fields.contains(where: { $0.name == "area" }),
+               !second.fields.contains(where: { $0.name == "area" }) { return first }
+            return second.rule.isCatchAll && !first.rule.isCatchAll ? first : second
+        }
         return !second.rule.isCatchAll && second.rule.outranks(first.rule) ? second : first
     }
 

@@ -32,8 +32,8 @@ public struct SourceLayout: Sendable, Equatable {
     /// with the same first word as the line above (`[IMPORT] …` twice: a logger's lines), or anything else
     /// that opens a message wherever it stands (`EntrySplitter.opensMessageAnywhere`). Console text is
     /// rarely that regular: its lines vary widely and are often wider than 100. A text with one or two
-    /// breaks shows nothing (its widest line is likely a broken one). Decided once per source from the detection sample, like
-    /// `isMostlyBare`.
+    /// breaks shows nothing (its widest line is likely a broken one). Decided once per source from the
+    /// detection sample, like `isMostlyBare`.
     public static func wrapWidth(of sample: ArraySlice<UInt8>, format: InputFormat) -> Int? {
         guard format != .crashReport, format != .logJSON, format != .logNDJSON else { return nil }
         // Per sample line: its width, its first word's width and bytes, whether it opens at the left margin
@@ -80,7 +80,7 @@ public struct SourceLayout: Sendable, Equatable {
             if (48...57).contains(byte) {
                 if separated { return true }
                 previousDigit = true
-            } else if previousDigit, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") {
+            } else if previousDigit, byte == 0x2D || byte == 0x2E || byte == 0x2F || byte == 0x3A {  // - . / :
                 separated = true
                 previousDigit = false
             } else {

@@ -576,6 +576,15 @@ import Testing
         Next message here
         """, format: .xcode)
         #expect(stack.map(\.line) == [1, 9])
+        // Frames in columns without numbers (Sentry's App Hang) keep going after a location a page broke off.
+        let columns = try TestSupport.entries("""
+        libsystem_kernel    0x1f7608b48  __psynch_mutexwait
+        Example             0x101a14bcc  std::__1::lock_guard<T>::lock_guard
+        (__mutex_base:90)
+        Example             0x101d5a240  ExampleStore.open() + 12
+        Next message here
+        """, format: .xcode)
+        #expect(columns.map(\.line) == [1, 5])
         // A frame broken before its offset makes the entry a wrapped one, read again joined without its frames;
         // the SQLite frames the first reading saw still name the area.
         let broken = "Crashed: com.example.db.queue\n2  libsqlite3.dylib               0x1ac867354 sqlite3_snprintf + 4160\n"

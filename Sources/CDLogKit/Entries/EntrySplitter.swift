@@ -589,9 +589,26 @@ public struct EntrySplitter {
     /// one that opens the open message's last line: the next frame of a stack printed without addresses.
     static func continuesNumberedFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let next = frameNumber(line) else { return false }
-        let start = lineStart(in: message, before: message.count)
-        guard let previous = frameNumber(UnsafeRawBufferPointer(rebasing: message[start...])) else { return false }
+        guard let previous = lastFrameLine(of: message, where: { frameNumber($0) }) else { return false }
         return previous < next
+    }
+
+    /// What `read` gives the open message's last line, or the line above it, or the one above that, when the
+    /// lines below it are the rest of a frame a page broke (a symbol under a frame that ends with its address,
+    /// a source location alone: `continuesBrokenFrame`); nil otherwise.
+    static func lastFrameLine<T>(of message: UnsafeRawBufferPointer, where read: (UnsafeRawBufferPointer) -> T?) -> T? {
+        var end = textEnd(of: message)
+        for _ in 0..<3 {
+            guard end > 0 else { return nil }
+            let start = lineStart(in: message, before: end)
+            let candidate = UnsafeRawBufferPointer(rebasing: message[start..<end])
+            if let value = read(candidate) { return value }
+            // Only a piece of a broken frame lets the search go up a line: a location alone, or a line with no
+            // run of blanks in it (a symbol, not a frame's columns).
+            guard start > 1, isLoneLocation(candidate) || !candidate.contains(sequence: "  ") else { return nil }
+            end = start - 1
+        }
+        return nil
     }
 
     /// True when `line` is the rest of a frame a page broke: the open message's last line is a numbered frame
@@ -634,8 +651,7 @@ public struct EntrySplitter {
     /// an image name, two blanks or more, an address of eight hex digits or more, a blank, a symbol.
     static func continuesColumnFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard isColumnFrame(line) else { return false }
-        let start = lineStart(in: message, before: message.count)
-        return isColumnFrame(UnsafeRawBufferPointer(rebasing: message[start...]))
+        return lastFrameLine(of: message, where: { isColumnFrame($0) ? true : nil }) ?? false
     }
 
     /// `image  0x1decd56c8  symbol` (`cscan_column_frame`): see `continuesColumnFrames`.

@@ -210,8 +210,8 @@ public final class Classifier: Sendable {
         // both times keeps the first reading where only that one found an area: it also saw the frames the
         // joined one leaves out (a crash's SQLite frames).
         if wrapped {
-            if second.rule.id == first.rule.id, first.fields.contains(where: { $0.name == "area" }),
-               !second.fields.contains(where: { $0.name == "area" }) { return first }
+            if first.fields.contains(where: { $0.name == "area" }), !second.fields.contains(where: { $0.name == "area" }),
+               second.rule.id == first.rule.id { return first }
             return second.rule.isCatchAll && !first.rule.isCatchAll ? first : second
         }
         return !second.rule.isCatchAll && second.rule.outranks(first.rule) ? second : first

@@ -616,22 +616,28 @@ public struct EntrySplitter {
     /// source location alone (`(SPDictionary.m:339)`, `(__mutex_base:90)`) under a frame or under the symbol
     /// broken off one; either way `line` opens at the left margin with nothing that opens a message anywhere.
     static func continuesBrokenFrame(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard let first = line.first, first != 32, first != 9 else { return false }
+        // Asked of every bare line: the bytes at the message's end and the line's first byte decide before a
+        // line is scanned.
+        guard let first = line.first, first != 32, first != 9, let tail = message.last else { return false }
+        guard first == UInt8(ascii: "(") || (48...57).contains(tail) || (97...102).contains(tail | 0x20) || tail == 32 || tail == 9 else {
+            return false
+        }
         let end = textEnd(of: message)
         guard end > 2 else { return false }
-        let start = lineStart(in: message, before: end)
-        let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
         if first == UInt8(ascii: "("), isLoneLocation(line) {
-            if StackLines.isFrame(last) { return true }
+            let start = lineStart(in: message, before: end)
+            if StackLines.isFrame(UnsafeRawBufferPointer(rebasing: message[start..<end])) { return true }
             guard start > 1 else { return false }
             let before = lineStart(in: message, before: start - 1)
             return StackLines.isFrame(UnsafeRawBufferPointer(rebasing: message[before..<(start - 1)]))
         }
-        // The last line ends with a hex address after a blank: `… 0x1dd44820c`.
-        var i = last.count
-        while i > 0, (48...57).contains(last[i - 1]) || (97...102).contains(last[i - 1] | 0x20) { i -= 1 }
-        guard i < last.count, i >= 3, last[i - 1] | 0x20 == UInt8(ascii: "x"), last[i - 2] == UInt8(ascii: "0"),
-              last[i - 3] == 32 || last[i - 3] == 9, frameNumber(last) != nil, StackLines.isFrame(last) else { return false }
+        // The message ends with a hex address after a blank: `… 0x1dd44820c`.
+        var i = end
+        while i > 0, (48...57).contains(message[i - 1]) || (97...102).contains(message[i - 1] | 0x20) { i -= 1 }
+        guard i < end, i >= 3, message[i - 1] | 0x20 == UInt8(ascii: "x"), message[i - 2] == UInt8(ascii: "0"),
+              message[i - 3] == 32 || message[i - 3] == 9 else { return false }
+        let last = UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
+        guard frameNumber(last) != nil, StackLines.isFrame(last) else { return false }
         return !StackLines.isFrame(line) && !opensMessageAnywhere(line)
     }
 

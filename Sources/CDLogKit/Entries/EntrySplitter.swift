@@ -355,7 +355,7 @@ public struct EntrySplitter {
             if let lineHeader = header, lineHeader.messageStart == 0, let wrapWidth, joinable, readBare, pendingBlankLines == 0,
                EntrySplitter.brokeAtWidth(line, after: entry.message.bytes, prefixWidth: entry.prefix.count, width: wrapWidth) {
                 // A source whose long lines a page, a mail client or a commit editor broke at one width
-                // (`FormatDetector.wrapWidth`): a line whose first word had no room on the line above is the
+                // (`SourceLayout.wrapWidth`): a line whose first word had no room on the line above is the
                 // rest of that line's message.
                 header = nil
                 entry.wrapped = true
@@ -619,7 +619,7 @@ public struct EntrySplitter {
         // Asked of every bare line: the bytes at the message's end and the line's first byte decide before a
         // line is scanned.
         guard let first = line.first, first != 32, first != 9, let tail = message.last else { return false }
-        guard first == UInt8(ascii: "(") || (48...57).contains(tail) || (97...102).contains(tail | 0x20) || tail == 32 || tail == 9 else {
+        guard first == UInt8(ascii: "(") || ByteScan.isHexDigit(tail) || tail == 32 || tail == 9 else {
             return false
         }
         let end = textEnd(of: message)
@@ -633,7 +633,7 @@ public struct EntrySplitter {
         }
         // The message ends with a hex address after a blank: `… 0x1dd44820c`.
         var i = end
-        while i > 0, (48...57).contains(message[i - 1]) || (97...102).contains(message[i - 1] | 0x20) { i -= 1 }
+        while i > 0, ByteScan.isHexDigit(message[i - 1]) { i -= 1 }
         guard i < end, i >= 3, message[i - 1] | 0x20 == UInt8(ascii: "x"), message[i - 2] == UInt8(ascii: "0"),
               message[i - 3] == 32 || message[i - 3] == 9 else { return false }
         let last = UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
@@ -648,7 +648,7 @@ public struct EntrySplitter {
         guard end >= 5, line[0] == UInt8(ascii: "("), line[end - 1] == UInt8(ascii: ")") else { return false }
         var i = end - 2
         let digitsEnd = i + 1
-        while i > 1, (48...57).contains(line[i]) { i -= 1 }
+        while i > 1, ByteScan.isDigit(line[i]) { i -= 1 }
         guard i + 1 < digitsEnd, line[i] == UInt8(ascii: ":") else { return false }
         return !line[1..<i].contains(32) && !line[1..<i].contains(9)
     }
@@ -817,7 +817,7 @@ public struct EntrySplitter {
     static func brokeBefore(_ line: UnsafeRawBufferPointer, width: Int) -> Bool {
         if wrappedLineWidths.contains(width) { return true }
         guard width <= wrappedLineWidths.upperBound else { return false }
-        let word = characters(line, 0, line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count)
+        let word = characters(line, 0, firstWordEnd(of: line))
         // A word wider than the page goes on a line of its own wherever it stands: no evidence of a break.
         return word <= wrappedLineWidths.upperBound && width + 1 + word > wrappedLineWidths.upperBound
     }
@@ -837,10 +837,15 @@ public struct EntrySplitter {
         let lastWordEnd = message[start..<end].firstIndex { $0 == 32 || $0 == 9 } ?? end
         let previous = printedWidth(message, end: end, prefixWidth: prefixWidth)
         guard previous <= width ? previous * 2 >= width : lastWordEnd == end else { return false }
-        let wordEnd = line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count
+        let wordEnd = firstWordEnd(of: line)
         guard previous + 1 + characters(line, 0, wordEnd) > width,
               !line[0..<wordEnd].elementsEqual(message[start..<lastWordEnd]) else { return false }
         return !opensWithCapitalisedWord(line, wordEnd: wordEnd) && !opensMessageAnywhere(line)
+    }
+
+    /// Where `line`'s first word ends: its first blank, or its end.
+    static func firstWordEnd(of line: UnsafeRawBufferPointer) -> Int {
+        line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count
     }
 
     /// True when `line` opens with a capital letter and lower-case letters only up to a blank (`A `, `An `,
@@ -854,7 +859,7 @@ public struct EntrySplitter {
     /// console entry word (`CoreData:`, `error: `), `***`, a Swift trap (`Fatal error: `), a date or a time
     /// (`04-14 11:26:34…`, `12:08:15.750|`), a stack frame or a thread's heading.
     static func opensMessageAnywhere(_ line: UnsafeRawBufferPointer) -> Bool {
-        let wordEnd = line.firstIndex { $0 == 32 || $0 == 9 } ?? line.count
+        let wordEnd = firstWordEnd(of: line)
         return XcodeConsoleFormat.startsEntryWord(line, at: 0) || line.hasPrefix("***") || line.hasPrefix("Fatal error: ")
             || SourceLayout.opensWithDateOrTime(line[0..<wordEnd]) || StackLines.isFrame(line) || StackLines.isThreadHeading(line)
     }
@@ -1116,7 +1121,7 @@ public struct EntrySplitter {
         if lineStart(in: message, before: end) == 0 {
             // Not a trap that printed its location already (`…: file /x/Item.swift, line 12`).
             var digits = end
-            while digits > 0, message[digits - 1] >= 48, message[digits - 1] <= 57 { digits -= 1 }
+            while digits > 0, ByteScan.isDigit(message[digits - 1]) { digits -= 1 }
             guard characters(message, 0, end) >= 60, digits == end || !message.hasPrefix(", line ", at: digits - 7) else { return false }
             return line.hasPrefix("error: ") || !opensMessageAnywhere(line)
         }

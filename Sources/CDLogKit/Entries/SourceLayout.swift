@@ -74,10 +74,10 @@ public struct SourceLayout: Sendable, Equatable {
     /// True when `word` (a line's first) is a date or a time of day: a digit first, and a `-`, `/`, `.` or `:`
     /// between digits (`04-14`, `2024-01-10`, `14.02.16`, `12:08:15.750|`).
     static func opensWithDateOrTime<Bytes: Collection<UInt8>>(_ word: Bytes) -> Bool {
-        guard let first = word.first, (48...57).contains(first) else { return false }
+        guard let first = word.first, ByteScan.isDigit(first) else { return false }
         var previousDigit = false, separated = false
         for byte in word {
-            if (48...57).contains(byte) {
+            if ByteScan.isDigit(byte) {
                 if separated { return true }
                 previousDigit = true
             } else if previousDigit, byte == 0x2D || byte == 0x2E || byte == 0x2F || byte == 0x3A {  // - . / :

@@ -16,6 +16,11 @@ at 72, as commit editors and mail break them); and, for records
 whose text has no log prefix of its own, `nslog` (an Xcode / NSLog prefix), `logshow` (a `log show`
 row at Default level), `console` (a Console.app copy: level, time, process, tab-separated) and
 `oldconsole` (an OS X 10.8–10.11 Console.app copy: `1/10/24 11:14:38.831 AM MyApp[1234]: `).
+Forms of every record: `smart` (quotes curled and `...` made `…`, as forum and blog engines print
+text), `ndjson` (a `log show --style ndjson` row whose `eventMessage` is the text; not for a crash
+report); and for texts of several lines with no crash report or stack frame in them, `oneline` (the lines joined by a space, as a title or a table
+cell shows them) and `escaped` (the breaks printed as the two characters `\\n`, as a string printed
+inside another).
 Exit status: 0, or 2 when a corpus path cannot be read.
 """
 import json
@@ -25,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+FRAME = re.compile(r'^\W*(?:\d+\s*\S.*\s0x[0-9a-fA-F]{4,}|#\d+\s|frame #\d|\d+\s+\S+\s+\S.*\(\S+:\d+\)|\s*at\s+\S+\()', re.M)
+REPORT = re.compile(r'^\s*(?:Incident Identifier:|Process:|Exception Type:|Hardware Model:|\{"app_name"|-{20,}|Thread \d+ Crashed)', re.M)
 PREFIXED = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d\d|\w{3} +\d+ \d\d:|\d\d:\d\d:\d\d|default\t|error\t|fault\t|info\t)")
 
 
@@ -41,11 +48,32 @@ def forms(text):
     # A commit editor's or a mail client's 72 columns.
     if any(len(line) > 72 for line in lines):
         yield "wrap72", "\n".join(wrapped for line in lines for wrapped in wrap(line, 72))
+    # A forum or blog engine's typography: straight quotes curled, three dots made one character.
+    yield "smart", smart(text)
+    # One line: a title, a table cell or a chat message that lost the line breaks.
+    if len(lines) > 1 and not REPORT.search(text) and not FRAME.search(text):
+        yield "oneline", " ".join(line.strip() for line in lines if line.strip())
+        # The breaks kept as the two characters `\n`, as a string printed inside another string.
+        yield "escaped", "\\n".join(lines)
+    # A `log show --style ndjson` row: the message is a JSON string, its breaks escaped. Not for a crash
+    # report: no log stores one as an event's message.
+    if not REPORT.search(text):
+        yield "ndjson", json.dumps({"timestamp": "2024-01-10 11:14:38.831786-0800", "messageType": "Default",
+                                    "subsystem": "", "category": "", "processImagePath": "/MyApp.app/MyApp",
+                                    "processID": 1234, "threadID": 56789, "eventMessage": text}, ensure_ascii=False)
     if not PREFIXED.match(text):
         yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
         yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text
         yield "console", "default\t11:14:38.831786-0800\tMyApp\t" + text
         yield "oldconsole", "1/10/24 11:14:38.831 AM MyApp[1234]: " + text
+
+
+def smart(text):
+    """`text` as a typography engine prints it: `"a"` as `“a”`, `it's` as `it’s`, `...` as `…`."""
+    text = re.sub(r'(^|[\s(\[{=:,])"', "\\1\u201c", text)
+    text = text.replace('"', "\u201d")
+    text = re.sub(r"(^|[\s(\[{=:,])'", "\\1\u2018", text)
+    return text.replace("'", "\u2019").replace("...", "\u2026")
 
 
 def wrap(line, width):

@@ -163,8 +163,27 @@ public final class Classifier: Sendable {
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, wrapped: Bool = false, scratch: Scratch) -> Classification? {
         var opensWithFrame: Bool? = nil
-        let found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, wrapped: wrapped,
+        var found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, wrapped: wrapped,
                                     scratch: scratch, opensWithFrame: &opensWithFrame)
+        // A message a forum or blog engine set in typography (`Can’t find model`, `“The file”`, `…`), or one
+        // printed inside a string (`Error:\nUnable to find any managed object models.`), is read once more
+        // as the program printed it. The rules spell what the frameworks print; the plain reading counts
+        // where the first found nothing, only a catch-all, or a rule the plain one's outranks (a CKError's
+        // code row where its phrase rule needs the straight quotes of `"Quota Exceeded" (25/2035)`). The
+        // first reading keeps the rules that spell the curly quotes of Foundation's own descriptions and
+        // the escaped userInfo of a nested error.
+        if !isCrashReport, var plain = Classifier.plainText(message) {
+            var ignored: Bool? = nil
+            let second = plain.withUnsafeMutableBytes {
+                classifyReading(message: UnsafeRawBufferPointer($0), preset: preset, isCrashReport: false, wrapped: wrapped,
+                                scratch: scratch, opensWithFrame: &ignored)
+            }
+            // A catch-all gives way to the plain reading's verdict, whatever it is: it read the words as
+            // printed. The same rule read plain finds the fields its patterns spell with straight quotes too.
+            if let second, found == nil || found!.rule.isCatchAll
+                || (!second.rule.isCatchAll && second.rule.outranks(found!.rule))
+                || (second.rule.id == found!.rule.id && second.fields.count > found!.fields.count) { found = second }
+        }
         // A stack pasted without its crash line (its first line a frame) that nothing else named.
         guard found == nil, !isCrashReport, !stackRules.isEmpty,
               opensWithFrame ?? StackLines.opensWithFrame(message) else { return found }
@@ -215,6 +234,68 @@ public final class Classifier: Sendable {
             return second.rule.isCatchAll && !first.rule.isCatchAll ? first : second
         }
         return !second.rule.isCatchAll && second.rule.outranks(first.rule) ? second : first
+    }
+
+    /// `message` as the program printed it, nil when nothing in it was changed on the way: typography
+    /// undone (the quotes `‘ ’ ‚ ‛` as `'`, `“ ” „ ‟ ″` as `"`, `…` as `...`, a no-break space as a
+    /// space) and the escapes of a message printed inside a string taken back (`\n`, `\r`, `\t` as the
+    /// characters, `\"` as `"`, `\\` as `\`). Each lead byte is first looked for with one `memchr`-like
+    /// scan, so a message without any costs three scans.
+    static func plainText(_ message: UnsafeRawBufferPointer) -> [UInt8]? {
+        var start = message.count
+        for lead in [UInt8(0xE2), 0xC2, UInt8(ascii: "\\")] {
+            let found = withUnsafeBytes(of: lead) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
+            if found >= 0 { start = min(start, found) }
+        }
+        guard start < message.count else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(message.count)
+        out.append(contentsOf: message[0..<start])
+        var changed = false
+        var i = start
+        while i < message.count {
+            let byte = message[i]
+            if byte == UInt8(ascii: "\\"), i + 1 < message.count {
+                let escaped: UInt8?
+                switch message[i + 1] {
+                case UInt8(ascii: "n"): escaped = 0x0A
+                case UInt8(ascii: "r"): escaped = 0x0D
+                case UInt8(ascii: "t"): escaped = 0x09
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = message[i + 1]
+                default: escaped = nil
+                }
+                if let escaped {
+                    out.append(escaped)
+                    i += 2
+                    changed = true
+                    continue
+                }
+            }
+            if byte == 0xC2, i + 1 < message.count, message[i + 1] == 0xA0 {
+                out.append(0x20)
+                i += 2
+                changed = true
+                continue
+            }
+            if byte == 0xE2, i + 2 < message.count, message[i + 1] == 0x80 {
+                let replacement: [UInt8]?
+                switch message[i + 2] {
+                case 0x98, 0x99, 0x9A, 0x9B: replacement = [UInt8(ascii: "'")]
+                case 0x9C, 0x9D, 0x9E, 0x9F, 0xB3: replacement = [UInt8(ascii: "\"")]
+                case 0xA6: replacement = [UInt8(ascii: "."), UInt8(ascii: "."), UInt8(ascii: ".")]
+                default: replacement = nil
+                }
+                if let replacement {
+                    out.append(contentsOf: replacement)
+                    i += 3
+                    changed = true
+                    continue
+                }
+            }
+            out.append(byte)
+            i += 1
+        }
+        return changed ? out : nil
     }
 
     /// `message` with each line break and the white space around it replaced by one space. A code

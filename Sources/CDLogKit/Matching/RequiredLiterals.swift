@@ -5,7 +5,8 @@
 /// run); otherwise a match is only possible when the subject contains at least one of `alternatives`
 /// (compared caselessly when `caseless`). A pattern with any caseless part is treated as caseless as a
 /// whole (a caseless check admits more, never less). Anything the analysis does not understand
-/// (`(?x)`, `\Q…\E`, backreferences, conditionals) yields `nil`, never a wrong literal.
+/// (`(?x)`, `\Q…\E`, backreferences, conditionals) yields `nil`, never a wrong literal. A straight quote is
+/// no part of a literal: typography may have curled it in the text (`Classifier.plainTypography`).
 public struct RequiredLiterals: Equatable, Sendable {
     public var alternatives: [[UInt8]]
     public var caseless: Bool
@@ -94,7 +95,11 @@ public struct RequiredLiterals: Equatable, Sendable {
                         unsupported = true
                         return nil
                     }
-                    if Parser.isEscapedLiteral(next) {
+                    if next == UInt8(ascii: "'") || next == UInt8(ascii: "\"") {
+                        // A quote a page may have curled: no part of a literal (see `default:`).
+                        finishRun()
+                        skipQuantifier()
+                    } else if Parser.isEscapedLiteral(next) {
                         lastAtomStart = run.count
                         run.append(next)
                         applyQuantifier(quantifierAfterLiteral(), lastAtomStart)
@@ -125,6 +130,12 @@ public struct RequiredLiterals: Equatable, Sendable {
                 case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
                     // A quantifier after a breaker: nothing to undo.
                     finishRun()
+                    skipQuantifier()
+                case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                    // A quote ends a literal: a forum or blog engine prints it curled (`Can’t`, `“x”`), and
+                    // the message must still reach the classifier's reading in plain typography.
+                    finishRun()
+                    index += 1
                     skipQuantifier()
                 default:
                     lastAtomStart = run.count

@@ -14,7 +14,15 @@ public struct RuleTester {
 
     /// The input formats every match example is also wrapped in.
     public enum Wrapping: String, CaseIterable, Sendable {
-        case bare, nslog, logDefault = "log-default", ndjson
+        case bare, nslog, logDefault = "log-default", ndjson, typography
+
+        /// The wrappings an example of `rule` is read in: a crash-summary rule's examples are summaries,
+        /// not log lines; `typography` only where the example has a straight quote or `...` to curl.
+        static func applying(to rule: Rule, _ example: RuleExample) -> [Wrapping] {
+            guard rule.input == .log else { return [.bare] }
+            let curls = example.text.contains("'") || example.text.contains("\"") || example.text.contains("...")
+            return allCases.filter { $0 != .typography || curls }
+        }
 
         public func wrap(_ text: String) -> String {
             switch self {
@@ -23,6 +31,9 @@ public struct RuleTester {
             case .logDefault:
                 return "Timestamp                       Thread     Type        Activity             PID    TTL  \n"
                     + "2024-03-01 10:15:42.123456+0100 0x1a2b3c   Default     0x0                  1234   0    MyApp: (CoreData) [com.apple.coredata:cloudkit] " + text
+            case .typography:
+                // As a forum or blog engine prints it: quotes curled, three dots made one character.
+                return RuleTester.curled(text)
             case .ndjson:
                 return #"{"timestamp":"2024-03-01 10:15:42.123456+0100","messageType":"Default","subsystem":"com.apple.coredata","category":"cloudkit","processImagePath":"/private/var/containers/Bundle/Application/X/MyApp.app/MyApp","processID":1234,"threadID":1715004,"eventMessage":"#
                     + JSONWriter.quoted(text) + "}"
@@ -31,6 +42,23 @@ public struct RuleTester {
     }
 
     public let classifier: Classifier
+    /// `text` with its straight quotes curled the way typography engines do (an opening quote after a
+    /// space, an opening bracket or the start; a closing one elsewhere) and `...` as `…`.
+    static func curled(_ text: String) -> String {
+        var out = ""
+        var previous: Character = " "
+        for character in text.replacingOccurrences(of: "...", with: "\u{2026}") {
+            let opens = previous.isWhitespace || "([{=:,".contains(previous)
+            switch character {
+            case "\"": out.append(opens ? "\u{201C}" : "\u{201D}")
+            case "'": out.append(opens ? "\u{2018}" : "\u{2019}")
+            default: out.append(character)
+            }
+            previous = character
+        }
+        return out
+    }
+
     public init(classifier: Classifier) { self.classifier = classifier }
 
     /// The patterns of `rules` that none of their rule's `match` examples matches (as lnav rejects a
@@ -58,7 +86,7 @@ public struct RuleTester {
             }
             for example in rule.matchExamples {
                 // Crash-summary rules see crash entries only: their examples are summaries, not log lines.
-                for wrapping in (rule.input != .log ? [.bare] : Wrapping.allCases) {
+                for wrapping in Wrapping.applying(to: rule, example) {
                     if let problem = checkMatch(rule, example, wrapping, scratch) {
                         failures.append(Failure(location: example.location, ruleID: rule.id, message: problem))
                         break  // one report per example is enough
@@ -89,7 +117,7 @@ public struct RuleTester {
         var result: Classification?
         do {
             let reader = LineReader(source: MemoryByteSource(name: "example", text: input))
-            let splitter = try EntrySplitter(reader: reader, forcedFormat: wrapping == .bare ? .xcode : nil)
+            let splitter = try EntrySplitter(reader: reader, forcedFormat: wrapping == .bare || wrapping == .typography ? .xcode : nil)
             var first = true
             try splitter.forEachEntry { raw in
                 guard first else { return }

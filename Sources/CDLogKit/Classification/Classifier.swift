@@ -138,6 +138,8 @@ public final class Classifier: Sendable {
         /// The prefilter's table pointers, copied into this thread's own object: read from the shared
         /// classifier they would sit beside its reference count, which other threads write.
         let prefilterTables: Prefilter.Tables
+        /// True when a reading of the current message found some rule's literals (`classifyOnce`).
+        @exclusivity(unchecked) var admittedSomeRule = false
         /// The classifier's gates, in a dictionary of this thread's own: looked up in a shared one, every
         /// finding would write its reference count from every thread.
         let gates: [ObjectIdentifier: LiteralGate]
@@ -163,6 +165,7 @@ public final class Classifier: Sendable {
     public func classify(message: UnsafeRawBufferPointer, preset: [(name: String, value: String)] = [],
                          isCrashReport: Bool = false, wrapped: Bool = false, scratch: Scratch) -> Classification? {
         var opensWithFrame: Bool? = nil
+        scratch.admittedSomeRule = false
         var found = classifyReading(message: message, preset: preset, isCrashReport: isCrashReport, wrapped: wrapped,
                                     scratch: scratch, opensWithFrame: &opensWithFrame)
         // A message a forum or blog engine set in typography (`Can’t find model`, `“The file”`, `…`), or one
@@ -172,7 +175,12 @@ public final class Classifier: Sendable {
         // code row where its phrase rule needs the straight quotes of `"Quota Exceeded" (25/2035)`). The
         // first reading keeps the rules that spell the curly quotes of Foundation's own descriptions and
         // the escaped userInfo of a nested error.
-        if !isCrashReport, var plain = Classifier.plainText(message) {
+        // Escapes are looked for only where the first reading found nothing better than a catch-all: a
+        // nested error's `\"` and `\n` are common in consoles, and read as printed there.
+        // A message in which no rule found its literals is not read again: a quote ends every literal
+        // (`RequiredLiterals`), so the plain text would hold no more of them.
+        if !isCrashReport, scratch.admittedSomeRule, var plain = Classifier.plainText(message, escapes: found.map {
+            $0.rule.isCatchAll || $0.rule.namesOnlyAnException } ?? true) {
             var ignored: Bool? = nil
             let second = plain.withUnsafeMutableBytes {
                 classifyReading(message: UnsafeRawBufferPointer($0), preset: preset, isCrashReport: false, wrapped: wrapped,
@@ -237,17 +245,33 @@ public final class Classifier: Sendable {
     }
 
     /// `message` as the program printed it, nil when nothing in it was changed on the way: typography
-    /// undone (the quotes `‘ ’ ‚ ‛` as `'`, `“ ” „ ‟ ″` as `"`, `…` as `...`, a no-break space as a
-    /// space) and the escapes of a message printed inside a string taken back (`\n`, `\r`, `\t` as the
-    /// characters, `\"` as `"`, `\\` as `\`). Each lead byte is first looked for with one `memchr`-like
-    /// scan, so a message without any costs three scans.
-    static func plainText(_ message: UnsafeRawBufferPointer) -> [UInt8]? {
-        var start = message.count
-        for lead in [UInt8(0xE2), 0xC2, UInt8(ascii: "\\")] {
-            let found = withUnsafeBytes(of: lead) { cscan_find(message.baseAddress, message.count, $0.baseAddress, 1) }
-            if found >= 0 { start = min(start, found) }
+    /// undone (the quotes `‘ ’ ‚ ‛` as `'`, `“ ” „ ‟ ″` as `"`, `…` as `...`); with `escapes`, also a
+    /// no-break space as a space and, in a message that holds a `\n`, the escapes of a message printed
+    /// inside a string (`\n`, `\r`, `\t` as the characters, `\"` as `"`, `\\` as `\`). Each lead byte
+    /// is first looked for with one `memchr`-like scan: one scan without `escapes`, three with.
+    static func plainText(_ message: UnsafeRawBufferPointer, escapes: Bool = true) -> [UInt8]? {
+        // Without allocating: this runs on every console entry a rule classified.
+        func find(_ byte: UInt8, before end: Int) -> Int {
+            withUnsafeBytes(of: byte) { cscan_find(message.baseAddress, end, $0.baseAddress, 1) }
         }
-        guard start < message.count else { return nil }
+        var start = find(0xE2, before: message.count)
+        func include(_ found: Int) { if found >= 0, start < 0 || found < start { start = found } }
+        var undoesSpaces = false, undoesEscapes = false
+        if escapes {
+            let space = find(0xC2, before: message.count)
+            undoesSpaces = space >= 0
+            include(space)
+            // From the first backslash on, where one is followed by an `n` somewhere.
+            let backslash = find(UInt8(ascii: "\\"), before: message.count)
+            if backslash >= 0 {
+                let escapedBreak = withUnsafeBytes(of: (UInt8(ascii: "\\"), UInt8(ascii: "n"))) {
+                    cscan_find(message.baseAddress! + backslash, message.count - backslash, $0.baseAddress, 2)
+                }
+                undoesEscapes = escapedBreak >= 0
+                if undoesEscapes { include(backslash) }
+            }
+        }
+        guard start >= 0 else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(message.count)
         out.append(contentsOf: message[0..<start])
@@ -255,7 +279,7 @@ public final class Classifier: Sendable {
         var i = start
         while i < message.count {
             let byte = message[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < message.count {
+            if undoesEscapes, byte == UInt8(ascii: "\\"), i + 1 < message.count {
                 let escaped: UInt8?
                 switch message[i + 1] {
                 case UInt8(ascii: "n"): escaped = 0x0A
@@ -271,7 +295,7 @@ public final class Classifier: Sendable {
                     continue
                 }
             }
-            if byte == 0xC2, i + 1 < message.count, message[i + 1] == 0xA0 {
+            if undoesSpaces, byte == 0xC2, i + 1 < message.count, message[i + 1] == 0xA0 {
                 out.append(0x20)
                 i += 2
                 changed = true
@@ -335,6 +359,7 @@ public final class Classifier: Sendable {
         // The tables are read where they are used, not copied to a local first (a copy of all their
         // fields per entry).
         guard scratch.prefilterTables.scan(message, scratch.prefilter) else { return nil }
+        scratch.admittedSomeRule = true
         scratch.match.guardedLimitHitInEntry = false
         for candidate in scratch.prefilter.candidates {
             let index = Int(candidate)

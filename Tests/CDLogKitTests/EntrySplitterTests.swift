@@ -502,6 +502,38 @@ import Testing
         #expect(messages.count == 4)
     }
 
+    /// A copy out of a page that set a blank line after every line (`SourceLayout.isSpaced`): one blank
+    /// line is the copy's, so a userInfo's lines stay with their error and a stack with its exception; two
+    /// blank lines still end an entry, and a paste whose entries are separated by blank lines but whose
+    /// lines also follow one another is not spaced.
+    @Test func aSpacedCopyIsReadAsThePrintedText() throws {
+        let printed = """
+        CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during persistent store migration." UserInfo={
+            sourceURL = file:///x/Notes.sqlite;
+            reason = "Cannot migrate store in-place";
+        }
+        CoreData: warning: the next message
+        """
+        let spaced = printed.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n\n")
+        #expect(SourceLayout.isSpaced(ArraySlice(Array(spaced.utf8)), format: .xcode))
+        #expect(!SourceLayout.isSpaced(ArraySlice(Array(printed.utf8)), format: .xcode))
+        #expect(!SourceLayout.isSpaced(ArraySlice(Array(spaced.utf8)), format: .nslog))
+        let entries = try TestSupport.entries(spaced, format: .xcode)
+        #expect(entries.map(\.line) == [1, 9])
+        #expect(entries.first?.endLine == 7)
+        #expect(entries.first?.message.contains("\n\n") == false)
+        #expect(try TestSupport.entries(printed, format: .xcode).map(\.message) == entries.map(\.message))
+        // Two blank lines (a blank line of the printed text) still end the entry; the rest is split as the
+        // printed text is.
+        let paragraphs = "CoreData: error: first\n\n    continued\n\n\nnext paragraph\n\nits second line"
+        #expect(try TestSupport.entries(paragraphs, format: .xcode).map { [$0.line, $0.endLine] } == [[1, 3], [6, 6], [8, 8]])
+        let paragraphsPrinted = "CoreData: error: first\n    continued\n\nnext paragraph\nits second line"
+        #expect(try TestSupport.entries(paragraphsPrinted, format: .xcode).count == 3)
+        // Entries separated by blank lines, one of them two lines long: not a spaced copy.
+        let separated = "CoreData: error: one\n\nCoreData: error: two\n    userInfo\n\nThe operation couldn’t be completed."
+        #expect(!SourceLayout.isSpaced(ArraySlice(Array(separated.utf8)), format: .xcode))
+    }
+
     /// Text broken at one width throughout (a commit editor's 72 columns, a page's 80): the width is read
     /// from the source's lines (`FormatDetector.wrapWidth`), and a line whose first word had no room on the
     /// line above goes on that line's message, whatever word opens it. A console entry word still opens a

@@ -96,6 +96,27 @@ import Testing
         }
     }
 
+    /// A spaced copy (`SourceLayout.isSpaced`) gives the same entries wherever it is cut into blocks: every
+    /// block is given the whole source's layout, and a block opens at a text line.
+    @Test func aSpacedCopyGivesTheSameEntriesWhereverTheInputIsCut() throws {
+        var lines: [String] = []
+        for k in 0..<120 {
+            lines += ["CoreData: error: Unresolved error Error Domain=NSCocoaErrorDomain Code=134110 number \(k) UserInfo={",
+                      "    reason = \"Cannot migrate store in-place\";", "}"]
+        }
+        let bytes = Array((lines.joined(separator: "\n\n") + "\n").utf8)
+        #expect(bytes.count > 4 * 4096)
+        #expect(SourceLayout.isSpaced(ArraySlice(bytes.prefix(FormatDetector.sampleBytes)), format: .xcode))
+        let sequential = try Self.split(bytes, format: .xcode)
+        #expect(sequential.count == 120)
+        for chunk in [7, 1 << 16] {
+            for blockSize in [4096, 5000] {
+                #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
+                        "chunk \(chunk) block \(blockSize)")
+            }
+        }
+    }
+
     /// Byte offsets where each entry's first line starts.
     static func entryStarts(_ bytes: [UInt8], _ entries: [View]) -> [Int] {
         var lineStart = [0]

@@ -20,7 +20,8 @@ Forms of every record: `smart` (quotes curled and `...` made `…`, as forum and
 text), `ndjson` (a `log show --style ndjson` row whose `eventMessage` is the text; not for a crash
 report); and for texts of several lines with no crash report or stack frame in them, `oneline` (the lines joined by a space, as a title or a table
 cell shows them) and `escaped` (the breaks printed as the two characters `\\n`, as a string printed
-inside another).
+inside another). For every text of several lines, `spaced` (a blank line between lines, as some pages
+copy) and, where a line is indented, `flush` (the indentation dropped, as some pages and paste tools do).
 Exit status: 0, or 2 when a corpus path cannot be read.
 """
 import json
@@ -55,6 +56,12 @@ def forms(text):
         yield "oneline", " ".join(line.strip() for line in lines if line.strip())
         # The breaks kept as the two characters `\n`, as a string printed inside another string.
         yield "escaped", "\\n".join(lines)
+    if len(lines) > 1:
+        # A page or a paste tool that dropped each line's leading white space.
+        if any(line[:1] in (" ", "\t") for line in lines):
+            yield "flush", "\n".join(line.lstrip(" \t") for line in lines)
+        # A copy out of a web page that puts a blank line between lines (one paragraph a line).
+        yield "spaced", "\n\n".join(lines)
     # A `log show --style ndjson` row: the message is a JSON string, its breaks escaped. Not for a crash
     # report: no log stores one as an event's message.
     if not REPORT.search(text):

@@ -160,6 +160,9 @@ public struct EntrySplitter {
         let sourceName = reader.sourceName
         let bareLinesOpen = self.bareLinesOpen
         let wrapWidth = layout.wrapWidth
+        let spaced = layout.spaced
+        // In a spaced copy (`SourceLayout.isSpaced`), the first blank line after a text line is the copy's.
+        var skippedSpacing = false
         let skipper = lineFormat.headerParser == nil ? nil : self.skipper
         let headerParser = lineFormat.headerParser
         while try reader.nextLine({ line, truncated in
@@ -188,6 +191,10 @@ public struct EntrySplitter {
                 return
             }
             if isBlank(line) {
+                if spaced, !skippedSpacing {
+                    skippedSpacing = true
+                    return
+                }
                 // Crashlytics sets one blank line between its header block and the crashed thread: kept open
                 // across up to two.
                 if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)) {
@@ -195,6 +202,7 @@ public struct EntrySplitter {
                 } else if open { pendingBlankLines += 1 }
                 return
             }
+            skippedSpacing = false
             if lineFormat.isBoilerplate(line) { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit); return }
             var header = lineFormat.header(of: line)
             if header == nil, prefixed, let indented = lineFormat.indentedHeader(of: line) {

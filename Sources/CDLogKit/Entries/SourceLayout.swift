@@ -2,22 +2,50 @@ import CDLogCore
 
 /// What the splitter reads once from a source's first bytes (`FormatDetector.sampleBytes`), so that every
 /// block of a parallel run splits the source alike: whether bare lines open messages among prefixed ones,
-/// and the width a page or a mail client broke its long lines at.
+/// the width a page or a mail client broke its long lines at, and whether a copy set a blank line after
+/// every line.
 public struct SourceLayout: Sendable, Equatable {
     /// `FormatDetector.isMostlyBare`: bare lines among the prefixed ones open messages.
     public var bareLinesOpen: Bool
     /// `wrapWidth(of:format:)`: the column the text was broken at, when its lines show one.
     public var wrapWidth: Int?
+    /// `isSpaced(_:format:)`: a copy that set a blank line after every line; one blank line is no break.
+    public var spaced: Bool
 
-    public init(bareLinesOpen: Bool = false, wrapWidth: Int? = nil) {
+    public init(bareLinesOpen: Bool = false, wrapWidth: Int? = nil, spaced: Bool = false) {
         self.bareLinesOpen = bareLinesOpen
         self.wrapWidth = wrapWidth
+        self.spaced = spaced
     }
 
     /// The layout `sample` (a source's first bytes) shows for a source of `format`.
     public init(sample: ArraySlice<UInt8>, format: InputFormat) {
         self.init(bareLinesOpen: FormatDetector.isMostlyBare(sample, format: format),
-                  wrapWidth: SourceLayout.wrapWidth(of: sample, format: format))
+                  wrapWidth: SourceLayout.wrapWidth(of: sample, format: format),
+                  spaced: SourceLayout.isSpaced(sample, format: format))
+    }
+
+    /// True when the sample's text lines are each followed by a blank line, as a copy out of a web page
+    /// that prints one paragraph a line sets them (bare console text only): at least three text lines, and
+    /// at most one in twenty
+    /// directly followed by another text line. Such a text's single blank lines are the copy's, not the
+    /// program's: the splitter reads past them (a run of two or more still counts as a blank line). Decided
+    /// once per source from the detection sample, like `wrapWidth`.
+    public static func isSpaced(_ sample: ArraySlice<UInt8>, format: InputFormat) -> Bool {
+        // Prefixed formats keep a blank line inside a message and read a bare sentence after one as a
+        // message of its own (`EntrySplitter.startsParagraph`): their blank lines say something even there.
+        guard format == .xcode else { return false }
+        var textLines = 0, adjacent = 0, previousWasText = false
+        FormatDetector.forEachSampleLine(sample) { line in
+            let text = line.contains { !ByteClass.isBlank($0) }
+            if text {
+                textLines += 1
+                if previousWasText { adjacent += 1 }
+            }
+            previousWasText = text
+            return true
+        }
+        return textLines >= 3 && adjacent * 20 <= textLines
     }
 
     /// The column at which a page, a mail client or a commit editor broke the sample's long lines, or nil

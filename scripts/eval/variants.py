@@ -14,7 +14,8 @@ Forms: `quote` (`> ` before every line, as GitHub quotes), `indent4` (a Markdown
 longer than 80 characters broken between words, as pages and mail clients break them), `wrap72` (the same
 at 72, as commit editors and mail break them); and, for records
 whose text has no log prefix of its own, `nslog` (an Xcode / NSLog prefix), `logshow` (a `log show`
-row at Default level), `console` (a Console.app copy: level, time, process, tab-separated) and
+row at Default level), `compact` and `syslog` (`log show --style compact` and `--style syslog` rows),
+`console` (a Console.app copy: level, time, process, tab-separated) and
 `oldconsole` (an OS X 10.8–10.11 Console.app copy: `1/10/24 11:14:38.831 AM MyApp[1234]: `).
 Forms of every record: `smart` (quotes curled and `...` made `…`, as forum and blog engines print
 text), `ndjson` (a `log show --style ndjson` row whose `eventMessage` is the text; not for a crash
@@ -71,6 +72,8 @@ def forms(text):
     if not PREFIXED.match(text):
         yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
         yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text
+        yield "compact", "2024-01-10 11:14:38.831 Df MyApp[1234:2b4c1] " + text
+        yield "syslog", "2024-01-10 11:14:38.831786-0800  localhost MyApp[1234]: " + text
         yield "console", "default\t11:14:38.831786-0800\tMyApp\t" + text
         yield "oldconsole", "1/10/24 11:14:38.831 AM MyApp[1234]: " + text
 

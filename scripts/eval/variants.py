@@ -21,7 +21,8 @@ Forms of every record: `smart` (quotes curled and `...` made `…`, as forum and
 text), `ndjson` (a `log show --style ndjson` row whose `eventMessage` is the text; not for a crash
 report); and for texts of several lines with no crash report or stack frame in them, `oneline` (the lines joined by a space, as a title or a table
 cell shows them) and `escaped` (the breaks printed as the two characters `\\n`, as a string printed
-inside another). For every text of several lines, `spaced` (a blank line between lines, as some pages
+inside another). `unified`: a text opening `CoreData: <level>: ` as `log show` prints it (the level as the
+row's type and the subsystem's category, `CoreData: ` dropped). For every text of several lines, `spaced` (a blank line between lines, as some pages
 copy) and, where a line is indented, `flush` (the indentation dropped, as some pages and paste tools do).
 Exit status: 0, or 2 when a corpus path cannot be read.
 """
@@ -33,6 +34,7 @@ import sys
 import tempfile
 
 FRAME = re.compile(r'^\W*(?:\d+\s*\S.*\s0x[0-9a-fA-F]{4,}|#\d+\s|frame #\d|\d+\s+\S+\s+\S.*\(\S+:\d+\)|\s*at\s+\S+\()', re.M)
+CORE_DATA_LEVEL = re.compile(r"CoreData: (error|warning|fault|debug|annotation|info|sql): ")
 REPORT = re.compile(r'^\s*(?:Incident Identifier:|Process:|Exception Type:|Hardware Model:|\{"app_name"|-{20,}|Thread \d+ Crashed)', re.M)
 PREFIXED = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}[/.]\d\d|\w{3} +\d+ \d\d:|\d\d:\d\d:\d\d|default\t|error\t|fault\t|info\t)")
 
@@ -69,6 +71,13 @@ def forms(text):
         yield "ndjson", json.dumps({"timestamp": "2024-01-10 11:14:38.831786-0800", "messageType": "Default",
                                     "subsystem": "", "category": "", "processImagePath": "/MyApp.app/MyApp",
                                     "processID": 1234, "threadID": 56789, "eventMessage": text}, ensure_ascii=False)
+    # The same Core Data line as `log show` prints it: the level in the row's type and the subsystem's
+    # category, `CoreData: ` dropped from the message (`[com.apple.coredata:error] error: …`).
+    level = CORE_DATA_LEVEL.match(text)
+    if level:
+        kind = {"error": "Error", "fault": "Fault", "debug": "Debug", "info": "Info"}.get(level.group(1), "Default")
+        yield "unified", ("2024-01-10 11:14:38.831786-0800 0x724d65   %-11s 0x0                  18248  14   MyApp: "
+                          "(CoreData) [com.apple.coredata:%s] " % (kind, level.group(1))) + text[len("CoreData: "):]
     if not PREFIXED.match(text):
         yield "nslog", "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] " + text
         yield "logshow", "2024-01-10 11:14:38.831786-0800 0x724d65   Default     0x0                  18248  14   MyApp: " + text

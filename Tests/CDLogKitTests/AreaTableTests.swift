@@ -71,6 +71,25 @@ import Testing
         #expect(moved?.category == .initialization && moved?.severity == .fatal, "\(String(describing: moved?.rule.id))")
     }
 
+    /// Frames as a crash reporter that does not demangle prints them, and a database library's migrator.
+    @Test func mangledGettersAndRealmsMigratorNameTheirArea() throws {
+        let mangled = "Crashed: com.example.cache\n0  libsystem_kernel.dylib  0x1 __pthread_kill + 8\n1  libsystem_c.dylib  0x2 abort + 140\n"
+            + "2  CacheKit  0x3 $S8CacheKit12CacheManagerC26persistentStoreCoordinatorSo012NSPersistentgH0CvgAFyXEfU_ + 1678\n"
+            + "3  CacheKit  0x4 $s8CacheKit5StackC19persistentContainerSo012NSPersistentF0Cvg + 40"
+        let setUp = try #require(TestSupport.classify(mangled))
+        #expect(setUp.category == .initialization, "\(setUp.rule.id)")
+        // `vg` is a getter: the same name in another function's symbol names no set-up.
+        let caller = "Crashed: com.example.cache\n0  libsystem_c.dylib  0x2 abort + 140\n1  CacheKit  0x3 $s8CacheKit5StackC17resetCoordinatoryyF + 40"
+        #expect(TestSupport.classify(caller)?.category != .initialization)
+        let realm = "Thread 0 Crashed:\n0   libobjc.A.dylib  0x0000000182b600b0 objc_retain + 16\n"
+            + "1   Realm  0x0000000100db8ab4 -[RLMSchema setObjectSchema:] (RLMSchema.mm:100)\n"
+            + "2   Realm  0x0000000100d49080 -[RLMMigration initWithRealm:key:error:] (RLMMigration.mm:62)"
+        #expect(TestSupport.classify(realm)?.category == .migration)
+        let upgrade = "Crashed: com.apple.main-thread\n0  libsystem_kernel.dylib  0x1 __pthread_kill + 8\n1  libsystem_c.dylib  0x2 abort + 140\n"
+            + "2  Realm  0x3 realm::util::terminate(char const*, char const*, long) + 12\n3  Realm  0x4 realm::Transaction::upgrade_file_format(int) + 40"
+        #expect(TestSupport.classify(upgrade)?.category == .migration)
+    }
+
     @Test func whereACrashSurfacedYieldsToWhatTheCodeWasDoing() throws {
         // SQLite's frames on top of a migration: the migration names the area, SQLite only where it surfaced.
         let migrating = "Crashed: com.example.migration\n0  libsqlite3.dylib  0x2 sqlite3_step + 40\n1  App  0x4 Store.migrate() + 12\n2  App  0x5 NSMigrationManager.migrateStore(from:) + 80"

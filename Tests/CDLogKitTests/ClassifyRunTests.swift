@@ -111,7 +111,7 @@ import Testing
         #expect(json.entries.map { $0.classification?.category } == [.cloudkit, nil])
         // Xcode's console with the subsystem and no level (`App[1:2] [com.apple.swiftdata:PersistentModel] …`): the
         // message's own words must say it failed.
-        let xcode = "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] [com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a temporary identifier.\n"
+        let xcode = "2024-01-10 11:14:38.831786-0800 MyApp[1234:56789] [com.apple.swiftdata:PersistentModel] Illegal attempt to resolve a relationship of a model with no context.\n"
             + "2024-01-10 11:14:38.841786-0800 MyApp[1234:56789] [com.apple.coredata:sql] Saved 3 objects\n"
             + "2024-01-10 11:14:38.851786-0800 MyApp[1234:56789] [Layout] Illegal attempt to lay out a view\n"
         let (console, _) = try TestSupport.classifyRun(Array(xcode.utf8), threads: 1, all: true, format: .nslog)

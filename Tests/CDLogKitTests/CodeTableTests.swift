@@ -256,7 +256,7 @@ import Testing
             ("fatal error: Could not locate the entity for MyAppTests.Example.: file Pods/Groot/Groot.swift, line 56", "fallback.init"),
             // Moving a database into an App Group container is where the store lives, not a model migration.
             ("Failed to migrate database to app group: Error Domain=NSCocoaErrorDomain Code=512 \"The file “Apps” couldn’t be saved.\" UserInfo={NSUnderlyingError=0x2 {Error Domain=NSPOSIXErrorDomain Code=22}}", "fallback.init"),
-            ("[com.apple.swiftdata:PersistentModel] Illegal attempt to create a full future for a temporary identifier, failed", "fallback.concurrency"),
+            ("[com.apple.swiftdata:PersistentModel] Illegal attempt to resolve a relationship of a model with no context, failed", "fallback.concurrency"),
             ("error: Error: Persistent History (2) has to be truncated due to the following entities being removed", "fallback.history"),
             ("Error merging: Error Domain=CDEErrorDomain Code=106 \"The operation couldn’t be completed.\"", "fallback.sync"),
             // Legacy iCloud's transaction logs and the sync libraries' errors are sync, not the store's.

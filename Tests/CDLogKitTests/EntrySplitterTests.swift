@@ -845,6 +845,12 @@ import Testing
             + "Saved.\nPID: 1, TID: 2\n", .xcode, [1, 6, 7]),
         // A thread line with no stop line above it, and a label-like line with a blank, open entries.
         ("thread line alone", "Done.\n* thread #1, stop reason = breakpoint 1.1\nsee `x`:", .xcode, [1, 2, 3]),
+        // lldb's `bt` whose indentation a page dropped (the flush form of AS-017): the first frame at the margin
+        // stays with its thread, the frames after it with the first; a `frame #0:` under anything else, and a
+        // `frame #2:` under the thread, open entries.
+        ("bt at the margin", "* thread #13, queue = 'com.apple.root.default-qos', stop reason = EXC_BAD_INSTRUCTION (code=EXC_I386_INVOP, subcode=0x0)\n"
+            + "frame #0: 0x00007fff50c9eeb5 libsqlite3.dylib`sqlite3MutexMisuseAssert + 117\nframe #1: 0x00007fff50c9ed26 libsqlite3.dylib`checkMutexEnter + 38\n"
+            + "* frame #0: 0x1 App`main + 4\n* thread #2, stop reason = breakpoint 1.1\nframe #2: 0x2 App`f + 8\n", .xcode, [1, 4, 5, 6]),
         // Frames whose location closes the line without parentheses (AX-022's shape, a crash reporter's
         // `N image symbol File.m:line`) are one stack; `12 tests failed` is not a frame.
         ("frames with a bare location", "Crashed: fmdb.queue\n15 mxtrip -[FMDatabase executeQuery:withArgumentsInArray:orDictionary:orVAList:] FMDatabase.m:775\n"

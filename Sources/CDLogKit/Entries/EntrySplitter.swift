@@ -353,6 +353,11 @@ public struct EntrySplitter {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "f") || line.first == UInt8(ascii: "*"),
+               EntrySplitter.continuesThreadStop(line, after: entry.message.bytes) {
+                // lldb's `* thread #1, …, stop reason = …` and its first frame, the indentation a page dropped.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0,
                EntrySplitter.continuesWrappedSentence(line, after: entry.message.bytes, prefixWidth: entry.prefix.count) {
                 // A long line broken mid-sentence by a page or a mail client (`… claim the NSManagedObject`
@@ -666,6 +671,19 @@ public struct EntrySplitter {
     static func continuesColumnFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard isColumnFrame(line) else { return false }
         return lastFrameLine(of: message, where: { isColumnFrame($0) ? true : nil }) ?? false
+    }
+
+    /// True when `line` is lldb's first frame (`frame #0: 0x…`, `* frame #0: …`) at the left margin and the
+    /// open message's last line is the thread it stopped in (`* thread #1, queue = …, stop reason = …`): a
+    /// `bt` whose indentation a page dropped. The frames after it go on as numbered frames.
+    static func continuesThreadStop(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        let frame = line.hasPrefix("* ") ? 2 : 0
+        guard line.hasPrefix("frame #0: ", at: frame) else { return false }
+        let end = textEnd(of: message)
+        let start = lineStart(in: message, before: end)
+        let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
+        let indent = ByteScan.spaces(last, at: 0)
+        return last.hasPrefix("* thread #", at: indent) && last.contains(sequence: "stop reason = ")
     }
 
     /// `image  0x1decd56c8  symbol` (`cscan_column_frame`): see `continuesColumnFrames`.

@@ -848,6 +848,12 @@ import Testing
         // lldb's `bt` whose indentation a page dropped (the flush form of AS-017): the first frame at the margin
         // stays with its thread, the frames after it with the first; a `frame #0:` under anything else, and a
         // `frame #2:` under the thread, open entries.
+        // Sentry's frames whose indentation a page dropped (the flush form of H-010): frames of the crash line above;
+        // a sentence naming a file is not one.
+        ("file frames at the margin", "EXC_BREAKPOINT: Fatal error > configuration > Fatal error\n"
+            + "File \"CoreDataManager.swift\", line 87, in CoreDataManager.persistentContainer.getter\n"
+            + "File \"<compiler-generated>\", in @callee_guaranteed\nFile \"Store.swift\", line 12\n"
+            + "File \"Notes.sqlite\" could not be opened\nNext message\n", .xcode, [1, 5, 6]),
         ("bt at the margin", "* thread #13, queue = 'com.apple.root.default-qos', stop reason = EXC_BAD_INSTRUCTION (code=EXC_I386_INVOP, subcode=0x0)\n"
             + "frame #0: 0x00007fff50c9eeb5 libsqlite3.dylib`sqlite3MutexMisuseAssert + 117\nframe #1: 0x00007fff50c9ed26 libsqlite3.dylib`checkMutexEnter + 38\n"
             + "* frame #0: 0x1 App`main + 4\n* thread #2, stop reason = breakpoint 1.1\nframe #2: 0x2 App`f + 8\n", .xcode, [1, 4, 5, 6]),

@@ -353,6 +353,11 @@ public struct EntrySplitter {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "F"), EntrySplitter.isFileFrame(line) {
+                // Sentry's and Python's frames (`File "Store.swift", line 87, in Store.container.getter`) at the
+                // margin, as a page that dropped their indentation prints them: frames of the open entry.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "f") || line.first == UInt8(ascii: "*"),
                EntrySplitter.continuesThreadStop(line, after: entry.message.bytes) {
                 // lldb's `* thread #1, …, stop reason = …` and its first frame, the indentation a page dropped.
@@ -671,6 +676,16 @@ public struct EntrySplitter {
     static func continuesColumnFrames(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard isColumnFrame(line) else { return false }
         return lastFrameLine(of: message, where: { isColumnFrame($0) ? true : nil }) ?? false
+    }
+
+    /// True when `line` is a frame in Sentry's and Python's form: `File "<file>", line <n>, in <symbol>`, or
+    /// `File "<file>", in <symbol>` where the line is not known (`<compiler-generated>`).
+    static func isFileFrame(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("File \""), let close = line.firstIndex(of: UInt8(ascii: "\""), from: 6, to: min(line.count, 400)),
+              close > 6 else { return false }
+        if line.hasPrefix("\", in ", at: close) { return true }
+        guard line.hasPrefix("\", line ", at: close), let end = ByteScan.digits(line, at: close + 8) else { return false }
+        return line.hasPrefix(", in ", at: end) || end == line.count
     }
 
     /// True when `line` is lldb's first frame (`frame #0: 0x…`, `* frame #0: …`) at the left margin and the

@@ -854,6 +854,11 @@ import Testing
             + "File \"CoreDataManager.swift\", line 87, in CoreDataManager.persistentContainer.getter\n"
             + "File \"<compiler-generated>\", in @callee_guaranteed\nFile \"Store.swift\", line 12\n"
             + "File \"Notes.sqlite\" could not be opened\nNext message\n", .xcode, [1, 5, 6]),
+        // Kotlin/Native's frames (`at 0   image   0x… kfun:…`) at the margin stay with the exception; a sentence
+        // opening `at ` does not.
+        ("Kotlin frames at the margin", "Uncaught Kotlin exception: androidx.sqlite.SQLiteException: Error code: 21\n"
+            + "at 0   App.debug.dylib   0x1049ef2a3 kfun:kotlin.Throwable#<init>(kotlin.String?){} + 96\n"
+            + "at 1   App.debug.dylib   0x1049e9f1b kfun:kotlin.Exception#<init>(kotlin.String?){} + 92\nat 10 o'clock the sync ran\n", .xcode, [1, 4]),
         ("bt at the margin", "* thread #13, queue = 'com.apple.root.default-qos', stop reason = EXC_BAD_INSTRUCTION (code=EXC_I386_INVOP, subcode=0x0)\n"
             + "frame #0: 0x00007fff50c9eeb5 libsqlite3.dylib`sqlite3MutexMisuseAssert + 117\nframe #1: 0x00007fff50c9ed26 libsqlite3.dylib`checkMutexEnter + 38\n"
             + "* frame #0: 0x1 App`main + 4\n* thread #2, stop reason = breakpoint 1.1\nframe #2: 0x2 App`f + 8\n", .xcode, [1, 4, 5, 6]),

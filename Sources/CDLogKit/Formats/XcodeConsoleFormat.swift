@@ -42,6 +42,9 @@ public struct XcodeConsoleFormat: LineFormat {
         // An exception's backtrace printed one frame per line (lldb, Crashlytics, `First throw call
         // stack`) stays with the exception above it.
         if first >= 48, first <= 57, XcodeConsoleFormat.isFrameLine(line) { return nil }
+        // Kotlin/Native's frames put `at ` before the number (`at 0   App.debug.dylib   0x1049ef2a3 kfun:…`).
+        if first == UInt8(ascii: "a"), line.count > 4, line[1] == UInt8(ascii: "t"), line[2] == 32, line[3] >= 48, line[3] <= 57,
+           XcodeConsoleFormat.isFrameLine(UnsafeRawBufferPointer(rebasing: line[3...])) { return nil }
         // gdb's and lldb's `bt` (`#1 0x97a016af in pthread_mutex_lock ()`).
         if first == UInt8(ascii: "#"), XcodeConsoleFormat.isDebuggerFrameLine(line) { return nil }
         // Dart's `<asynchronous suspension>` between the frames of a Flutter app's unhandled exception.

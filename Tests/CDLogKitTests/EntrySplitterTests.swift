@@ -859,6 +859,9 @@ import Testing
         ("Kotlin frames at the margin", "Uncaught Kotlin exception: androidx.sqlite.SQLiteException: Error code: 21\n"
             + "at 0   App.debug.dylib   0x1049ef2a3 kfun:kotlin.Throwable#<init>(kotlin.String?){} + 96\n"
             + "at 1   App.debug.dylib   0x1049e9f1b kfun:kotlin.Exception#<init>(kotlin.String?){} + 92\nat 10 o'clock the sync ran\n", .xcode, [1, 4]),
+        // CoreStore's arrow lines under its log line (the flush form of C-041) are that log's.
+        ("CoreStore arrow at the margin", "❗ [CoreStore: Assertion Failure] DataStack+Querying.swift:146 fetchAll(_:_:)\n"
+            + "↪︎ Attempted to fetch from a 'CoreStore.DataStack' outside the main thread.\nNext message\n", .xcode, [1, 3]),
         ("bt at the margin", "* thread #13, queue = 'com.apple.root.default-qos', stop reason = EXC_BAD_INSTRUCTION (code=EXC_I386_INVOP, subcode=0x0)\n"
             + "frame #0: 0x00007fff50c9eeb5 libsqlite3.dylib`sqlite3MutexMisuseAssert + 117\nframe #1: 0x00007fff50c9ed26 libsqlite3.dylib`checkMutexEnter + 38\n"
             + "* frame #0: 0x1 App`main + 4\n* thread #2, stop reason = breakpoint 1.1\nframe #2: 0x2 App`f + 8\n", .xcode, [1, 4, 5, 6]),

@@ -34,6 +34,8 @@ public struct XcodeConsoleFormat: LineFormat {
         // The inner and bottom lines of a box a logger draws around one message (`║ …`, `╚═══`, `│`, `└`):
         // box-drawing characters (U+2500–U+257F) other than a top-left corner continue the box.
         if first == 0xE2, line.count >= 3, line[1] == 0x94 || line[1] == 0x95, !XcodeConsoleFormat.opensBox(line[1], line[2]) { return nil }
+        // CoreStore's arrow (`↪︎ Failed to save …`) opens the lines of the log it printed above, indented or not.
+        if first == 0xE2, line.count >= 3, line[1] == 0x86, line[2] == 0xAA { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
         // The rest of an NSError a poster or a page broke after its domain (`Error Domain=NSCocoaErrorDomain`
         // / `Code=134081 "(null)"` / `UserInfo={…}`): one error.

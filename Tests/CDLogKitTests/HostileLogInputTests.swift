@@ -61,12 +61,7 @@ import Testing
         #expect(bytes.count > 4096)
         let sequential = try Self.split(bytes, format: .xcode)
         #expect(sequential.contains { $0.message.hasPrefix("CoreData: error: indented entry 2 ") })
-        for chunk in [1, 7, 1 << 16] {
-            for blockSize in [4096, 5000] {
-                #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
-                        "chunk \(chunk) block \(blockSize)")
-            }
-        }
+        try Self.expectBlocksSplitAlike(bytes, sequential, chunks: [1, 7, 1 << 16])
     }
     /// Text broken at 72 columns (`SourceLayout.wrapWidth`) gives the same entries wherever it is cut into
     /// blocks: bare text is cut only before a console entry word, which the width never joins to the line
@@ -88,12 +83,7 @@ import Testing
         #expect(SourceLayout.wrapWidth(of: ArraySlice(bytes.prefix(FormatDetector.sampleBytes)), format: .xcode) != nil)
         let sequential = try Self.split(bytes, format: .xcode)
         #expect(sequential.count == 60)
-        for chunk in [7, 1 << 16] {
-            for blockSize in [4096, 5000] {
-                #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
-                        "chunk \(chunk) block \(blockSize)")
-            }
-        }
+        try Self.expectBlocksSplitAlike(bytes, sequential, chunks: [7, 1 << 16])
     }
 
     /// A spaced copy (`SourceLayout.isSpaced`) gives the same entries wherever it is cut into blocks: every
@@ -109,9 +99,15 @@ import Testing
         #expect(SourceLayout.isSpaced(ArraySlice(bytes.prefix(FormatDetector.sampleBytes)), format: .xcode))
         let sequential = try Self.split(bytes, format: .xcode)
         #expect(sequential.count == 120)
-        for chunk in [7, 1 << 16] {
+        try Self.expectBlocksSplitAlike(bytes, sequential, chunks: [7, 1 << 16])
+    }
+
+    /// Expects bare console text `bytes` split in blocks of 4 096 and 5 000 bytes, read `chunks` bytes at a time, to
+    /// give `sequential`, the entries of one reader over the whole text.
+    static func expectBlocksSplitAlike(_ bytes: [UInt8], _ sequential: [View], chunks: [Int]) throws {
+        for chunk in chunks {
             for blockSize in [4096, 5000] {
-                #expect(try Self.splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
+                #expect(try splitInBlocks(bytes, format: .xcode, chunk: chunk, blockSize: blockSize) == sequential,
                         "chunk \(chunk) block \(blockSize)")
             }
         }

@@ -862,6 +862,12 @@ import Testing
         // CoreStore's arrow lines under its log line (the flush form of C-041) are that log's.
         ("CoreStore arrow at the margin", "❗ [CoreStore: Assertion Failure] DataStack+Querying.swift:146 fetchAll(_:_:)\n"
             + "↪︎ Attempted to fetch from a 'CoreStore.DataStack' outside the main thread.\nNext message\n", .xcode, [1, 3]),
+        // Apple's C++ frameworks log indented, their source location first (NA-P02's shape): each line a message;
+        // a userInfo line and a frame's location at the end of a line stay with their entry.
+        ("indented framework lines", "[DEBUG] [AudioService.speakAll:263] speaking 3 sentences\n"
+            + "         AVAudioBuffer.mm:281   mBuffers[0].mDataByteSize (0) should be non-zero\n"
+            + "         HALC_ProxyIOContext.cpp:1623  HALC_ProxyIOContext::IOWorkLoop: skipping cycle due to overload\n"
+            + "CoreData: error: failed\n    reason = Store.m:12 is gone;\n    3  App  0x4 -[Store open] (Store.m:339)\n", .xcode, [1, 2, 3, 4]),
         ("bt at the margin", "* thread #13, queue = 'com.apple.root.default-qos', stop reason = EXC_BAD_INSTRUCTION (code=EXC_I386_INVOP, subcode=0x0)\n"
             + "frame #0: 0x00007fff50c9eeb5 libsqlite3.dylib`sqlite3MutexMisuseAssert + 117\nframe #1: 0x00007fff50c9ed26 libsqlite3.dylib`checkMutexEnter + 38\n"
             + "* frame #0: 0x1 App`main + 4\n* thread #2, stop reason = breakpoint 1.1\nframe #2: 0x2 App`f + 8\n", .xcode, [1, 4, 5, 6]),

@@ -8,6 +8,8 @@ enum ByteScan {
     @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
         isDigit(b) || (b | 0x20) &- 97 < 6
     }
+    /// An ASCII letter.
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
 
     /// `YYYY-MM-DD HH:MM:SS` with optional `.fraction` and optional `±HHMM` / `±HH:MM` / `Z`
     /// (`cscan_timestamp`: runs once per line of every line format).

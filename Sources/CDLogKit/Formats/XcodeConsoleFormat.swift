@@ -24,6 +24,10 @@ public struct XcodeConsoleFormat: LineFormat {
             if start == 1, first == 32, line.count > 2, line[1] >= 65, line[1] <= 90, line[2] >= 97, line[2] <= 122 {
                 return LineHeader(messageStart: 1)
             }
+            // Apple's C++ frameworks (CoreAudio, AVFAudio, CoreMedia) log indented by their own margin, their
+            // source file and line first (`         AVAudioBuffer.mm:281   mBuffers[0]… should be non-zero`):
+            // a message of its own, not the rest of the one above.
+            if XcodeConsoleFormat.opensWithSourceLocation(line, at: start) { return LineHeader(messageStart: start) }
             return nil
         }
         // FMDB prints the statement and the database of a failed call on lines of their own after the error.
@@ -70,6 +74,29 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
             || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// True when `line` at `start` holds a source file and line, then two blanks or more and text:
+    /// `AVAudioBuffer.mm:281   mBuffers[0]…`, `HALC_ProxyIOContext.cpp:1623  HALC_ProxyIOContext::IOWorkLoop: …`.
+    /// The file's extension is a C, C++ or Objective-C one. Asked of every indented line: most fail at their
+    /// first or second byte.
+    static func opensWithSourceLocation(_ line: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        var i = start
+        // The file's name: a letter, then letters, digits, `_`, `+` or `-`, within 64 bytes.
+        guard i < line.count, ByteScan.isLetter(line[i]) else { return false }
+        let nameLimit = min(line.count, start + 64)
+        while i < nameLimit, ByteScan.isLetter(line[i]) || ByteScan.isDigit(line[i]) || line[i] == 0x5F || line[i] == 0x2B || line[i] == 0x2D { i += 1 }
+        guard i < line.count, line[i] == UInt8(ascii: ".") else { return false }
+        let extensionStart = i + 1
+        i = extensionStart
+        while i < line.count, i - extensionStart < 4, ByteScan.isLetter(line[i]) { i += 1 }
+        let ext = UnsafeRawBufferPointer(rebasing: line[extensionStart..<i])
+        guard ext.elementsEqual("mm".utf8) || ext.elementsEqual("cpp".utf8) || ext.elementsEqual("cc".utf8) || ext.elementsEqual("c".utf8)
+                || ext.elementsEqual("m".utf8) || ext.elementsEqual("h".utf8) || ext.elementsEqual("hpp".utf8),
+              i < line.count, line[i] == UInt8(ascii: ":"), let digitsEnd = ByteScan.digits(line, at: i + 1),
+              digitsEnd + 2 < line.count, ByteClass.isBlank(line[digitsEnd]), ByteClass.isBlank(line[digitsEnd + 1]) else { return false }
+        let text = ByteScan.spaces(line, at: digitsEnd)
+        return text < line.count
     }
 
     /// `->  0x…` (the instruction lldb stopped at), `image`symbol:` alone (a disassembly's label) or

@@ -571,9 +571,7 @@ public struct EntrySplitter {
     static func continuesProcessStop(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // Cheapest first: this runs on every bare line that opens a message.
         guard line.first == UInt8(ascii: "*"), line.hasPrefix("* thread #") else { return false }
-        let end = textEnd(of: message)
-        let start = lineStart(in: message, before: end)
-        let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
+        let last = lastTextLine(of: message)
         guard last.hasPrefix("Process "), let digitsEnd = ByteScan.digits(last, at: 8) else { return false }
         return digitsEnd + 8 == last.count && last.hasPrefix(" stopped", at: digitsEnd)
     }
@@ -594,6 +592,12 @@ public struct EntrySplitter {
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         return end
+    }
+
+    /// The open message's last line, without its trailing blanks.
+    static func lastTextLine(of message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let end = textEnd(of: message)
+        return UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
     }
 
     /// Where the line that holds `message[end - 1]` starts: after the newline before `end`, or at 0.
@@ -694,9 +698,7 @@ public struct EntrySplitter {
     static func continuesThreadStop(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         let frame = line.hasPrefix("* ") ? 2 : 0
         guard line.hasPrefix("frame #0: ", at: frame) else { return false }
-        let end = textEnd(of: message)
-        let start = lineStart(in: message, before: end)
-        let last = UnsafeRawBufferPointer(rebasing: message[start..<end])
+        let last = lastTextLine(of: message)
         let indent = ByteScan.spaces(last, at: 0)
         return last.hasPrefix("* thread #", at: indent) && last.contains(sequence: "stop reason = ")
     }

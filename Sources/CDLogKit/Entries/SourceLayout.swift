@@ -27,8 +27,7 @@ public struct SourceLayout: Sendable, Equatable {
 
     /// True when the sample's text lines are each followed by a blank line, as a copy out of a web page
     /// that prints one paragraph a line sets them (bare console text only): at least three text lines, and
-    /// at most one in twenty
-    /// directly followed by another text line. Such a text's single blank lines are the copy's, not the
+    /// at most one in twenty directly followed by another text line. Such a text's single blank lines are the copy's, not the
     /// program's: the splitter reads past them (a run of two or more still counts as a blank line). Decided
     /// once per source from the detection sample, like `wrapWidth`.
     public static func isSpaced(_ sample: ArraySlice<UInt8>, format: InputFormat) -> Bool {

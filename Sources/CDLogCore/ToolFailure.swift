@@ -7,7 +7,7 @@ public struct ToolFailure: Error, CustomStringConvertible, Sendable, Equatable {
     /// Optional lines printed after the message (a source line and a caret under the error).
     public let detail: String?
     public init(_ message: String, detail: String? = nil) {
-        self.message = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        self.message = message.textLines().joined(separator: " ")
         self.detail = detail
     }
     public var description: String { message }

@@ -45,7 +45,7 @@ public enum CommandRunner {
     /// The parser's message on one line: a list of valid values it prints one per line (`  - auto`) is
     /// joined with commas; anything after that (usage hints) is dropped.
     static func oneLine(_ message: String) -> String {
-        let lines = message.split(separator: "\n")
+        let lines = message.textLines(omittingEmpty: true)
         guard var text = lines.first.map(String.init) else { return "invalid arguments" }
         let values = lines.dropFirst().prefix(while: { $0.hasPrefix("  - ") }).map { $0.dropFirst(4) }
         if !values.isEmpty { text += " " + values.joined(separator: ", ") }

@@ -69,7 +69,7 @@ enum IPSReader {
             }
         }
         if let ktriage = body["ktriageinfo"]?.string, !ktriage.isEmpty {
-            report.applicationSpecific.append(contentsOf: ktriage.split(separator: "\n").map(String.init).prefix(5))
+            report.applicationSpecific.append(contentsOf: ktriage.textLines(omittingEmpty: true).map(String.init).prefix(5))
         }
 
         let images = imageNames(body["usedImages"])

@@ -1,3 +1,4 @@
+import CDLogCore
 import Foundation
 
 /// The first line of an `.ips` report (its JSON header), or the `Process:` / `Identifier:` lines of a
@@ -30,7 +31,7 @@ struct ReportHeader {
         // A text crash report: "Process:  MyApp [123]", "Identifier:  com.example.app", "Date/Time:  …".
         let head = String(decoding: bytes.prefix(16 << 10), as: UTF8.self)
         var found = false
-        for line in head.split(separator: "\n").prefix(80) {
+        for line in head.textLines(omittingEmpty: true).prefix(80) {
             func value(_ key: String) -> String? {
                 guard line.hasPrefix(key) else { return nil }
                 return line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)

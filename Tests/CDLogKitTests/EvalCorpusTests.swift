@@ -83,6 +83,21 @@ import Testing
         #expect(score.boundaryFound == 3, "\(score.boundaryMisses)")
     }
 
+    @Test func aPastesBoundariesReadAlikeWithWindowsLineEndsAndQuoted() throws {
+        // `scripts/eval/paste-variants.py` found both read wrong: Swift took `\r\n` as one Character (the paste
+        // was one line), and a quoted paste's blank line (`>`) was not blank.
+        let text = "CoreData: error: (14) I/O error for database at /x/Model.sqlite\n\nhello there\nsecond line"
+        for (form, wrapped) in [("crlf", text.replacingOccurrences(of: "\n", with: "\r\n")),
+                                ("quote", text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n"))] {
+            let object: [String: Any] = ["id": "p", "source": "s", "kind": "paste", "text": wrapped, "entries": [
+                ["first": 1, "last": 2, "category": "store", "severity": "error"], ["first": 3, "last": 3, "category": "none"],
+                ["first": 4, "last": 4, "category": "none"]]]
+            let record = try CorpusEvaluation.record(try JSONSerialization.data(withJSONObject: object), at: "t:1")
+            let score = try CorpusEvaluation(classifier: TestSupport.classifier).score([record])
+            #expect(score.boundaryFound == 3, "\(form): \(score.boundaryMisses)")
+        }
+    }
+
     @Test func scoringCountsWhatItShould() throws {
         let lines = [
             #"{"id":"a","source":"s1","category":"migration","severity":"error","text":"Error Domain=NSCocoaErrorDomain Code=134140 \"x\""}"#,

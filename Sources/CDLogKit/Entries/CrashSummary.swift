@@ -1,3 +1,4 @@
+import CDLogCore
 import Foundation
 import CrashReports
 
@@ -217,7 +218,7 @@ enum CrashSummary {
     /// The line of the termination text that explains it: the RBS `explanation:`, the watchdog
     /// transgression, or the first line.
     static func reasonSummary(_ text: String) -> String? {
-        let lines = text.split(separator: "\n").map { CrashText.trim($0) }.filter { !$0.isEmpty }
+        let lines = text.textLines(omittingEmpty: true).map { CrashText.trim($0) }.filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
         var chosen = lines.first(where: { $0.contains("explanation:") || $0.contains("watchdog transgression") }) ?? first
         if let range = chosen.range(of: "explanation:") { chosen = chosen[range.upperBound...] }

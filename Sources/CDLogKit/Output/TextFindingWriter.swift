@@ -120,9 +120,9 @@ extension String {
         return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
     }
 
-    var firstLine: String { split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+    var firstLine: String { textLines().first.map(String.init) ?? "" }
 
     func replacingNewlines(with separator: String) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: separator)
+        textLines().joined(separator: separator)
     }
 }

@@ -122,11 +122,12 @@ public struct CorpusEvaluation {
             let found = (try? classify(record.text)) ?? []
             if var spans = record.spans {
                 // Blank lines belong to the entry before them (Eval/COLLECTING.md), but an entry ends at its
-                // last line of text: a span's trailing blank lines are not part of the boundary.
-                let lines = record.text.split(separator: "\n", omittingEmptySubsequences: false)
+                // last line of text: a span's trailing blank lines are not part of the boundary. A quoted
+                // paste's blank line is a quote marker alone (`>`), which the input's unwrapping empties.
+                let lines = record.text.textLines()
                 for i in spans.indices {
                     while spans[i].last > spans[i].first, spans[i].last <= lines.count,
-                          lines[spans[i].last - 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                          lines[spans[i].last - 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == ">" }) {
                         spans[i].last -= 1
                     }
                 }

@@ -194,4 +194,12 @@ import Testing
             #expect(ISOTime.parse(text)?.seconds == seconds, "\(text)")
         }
     }
+
+    @Test func aTextCrashReportSavedWithWindowsLineEndsIsRead() throws {
+        let text = "Incident Identifier: 1\r\nProcess:             Notes [412]\r\nIdentifier:          com.example.notes\r\nDate/Time:           2024-07-02 08:14:03.00 +0800\r\n"
+        let header = try #require(ReportHeader(Array(text.utf8)))
+        #expect(header.kind == .crash)
+        #expect(header.app == "Notes" && header.bundleID == "com.example.notes")
+        #expect(header.time == "2024-07-02 08:14:03.00 +0800")
+    }
 }

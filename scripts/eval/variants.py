@@ -96,16 +96,18 @@ def smart(text):
 
 
 def wrap(line, width):
-    """`line` broken between words into pieces of at most `width` characters (a longer word stays whole)."""
+    """`line` broken between words into pieces of at most `width` characters (a longer word stays whole).
+    The line's own indentation stays on its first piece, as a wrapper leaves it."""
     if len(line) <= width:
         return [line]
-    pieces, current = [], ""
-    for word in line.split(" "):
-        if current and len(current) + 1 + len(word) > width:
+    body = line.lstrip(" ")
+    pieces, current = [], line[:len(line) - len(body)]
+    for word in body.split(" "):
+        if current.strip() and len(current) + 1 + len(word) > width:
             pieces.append(current)
             current = word
         else:
-            current = word if not current else current + " " + word
+            current = current + word if not current.strip() else current + " " + word
     pieces.append(current)
     return pieces
 

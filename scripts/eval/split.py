@@ -11,7 +11,9 @@ Records whose text repeats an earlier record's are dropped. Appends to existing 
 
 --holdout-only sends every record to the holdout part: for a fresh holdout made of sources collected after
 the previous one was scored. A record whose source already appears in the development part is dropped, so
-the fresh holdout holds no page the rules could have been written from.
+the fresh holdout holds no page the rules could have been written from; so is a record whose text the
+development part already holds under another address (a fork's copy of a file, a mirror of a Q&A page): at
+least 60 % of its 40-character pieces, taken every 20 characters, inside one development record's text.
 """
 import hashlib
 import json
@@ -19,6 +21,9 @@ import os
 import sys
 
 HOLDOUT_PERCENT = 35
+# A text counts as one the development part holds when this share of its pieces is inside one record's text.
+KNOWN_TEXT_SHARE = 0.6
+PIECE, STEP = 40, 20
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Eval")
 
 
@@ -27,11 +32,23 @@ def part(source):
     return "holdout" if int(digest[:8], 16) % 100 < HOLDOUT_PERCENT else "dev"
 
 
+def pieces(text):
+    return [text[i:i + PIECE] for i in range(0, max(1, len(text) - PIECE), STEP)]
+
+
+def known_text(text, dev_texts):
+    """True when at least KNOWN_TEXT_SHARE of `text`'s pieces are inside one of `dev_texts`."""
+    parts = pieces(text)
+    need = KNOWN_TEXT_SHARE * len(parts)
+    return any(sum(1 for piece in parts if piece in other) >= need for other in dev_texts)
+
+
 def main(arguments):
     holdout_only = "--holdout-only" in arguments
     paths = [argument for argument in arguments if argument != "--holdout-only"]
     seen = set()
     dev_sources = set()
+    dev_texts = []
     for name in ("dev", "holdout"):
         folder = os.path.join(ROOT, name)
         os.makedirs(folder, exist_ok=True)
@@ -43,7 +60,8 @@ def main(arguments):
                         seen.add(record["text"])
                         if name == "dev":
                             dev_sources.add(record["source"])
-    counts = {"dev": 0, "holdout": 0, "duplicate": 0, "known source": 0}
+                            dev_texts.append(record["text"])
+    counts = {"dev": 0, "holdout": 0, "duplicate": 0, "known source": 0, "known text": 0}
     for path in paths:
         outputs = {}
         for line in open(path, encoding="utf-8"):
@@ -57,6 +75,10 @@ def main(arguments):
             if holdout_only and record["source"] in dev_sources:
                 counts["known source"] += 1
                 continue
+            if holdout_only and known_text(record["text"], dev_texts):
+                counts["known text"] += 1
+                print("  %s: its text is a development record's" % record["id"])
+                continue
             name = "holdout" if holdout_only else part(record["source"])
             counts[name] += 1
             if name not in outputs:
@@ -65,7 +87,8 @@ def main(arguments):
         for handle in outputs.values():
             handle.close()
     print("dev %(dev)d, holdout %(holdout)d, duplicates dropped %(duplicate)d, "
-          "records from a development source dropped %(known source)d" % counts)
+          "records from a development source dropped %(known source)d, "
+          "records whose text the development part holds dropped %(known text)d" % counts)
 
 
 main(sys.argv[1:])

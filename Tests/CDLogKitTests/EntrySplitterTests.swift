@@ -281,6 +281,18 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
+    /// A framework's banner in capitals on a line of its own (`BUG IN CLIENT OF CLOUDKIT:`) announces the next
+    /// line; a one-word level (`ERROR:`) does not, nor does a banner before a timestamped line.
+    @Test func aCapitalBannerKeepsTheMessageItAnnounces() throws {
+        // Source: round 40's OA-018 (Eval/dev/OA-retired.jsonl), a note that broke the line after the banner.
+        let text = "BUG IN CLIENT OF CLOUDKIT:\nRegistering a handler for a CKScheduler activity identifier that has\nalready been registered (com.apple.coredata.cloudkit.activity.export.…)\nNext message"
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 4])
+        #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.init.cloudkit.duplicate-activity-handler")
+        #expect(try TestSupport.entries("ERROR:\nSaved 3 items", format: .xcode).map(\.line) == [1, 2])
+        #expect(try TestSupport.entries("BUG IN CLIENT OF CLOUDKIT:\n2024-01-10 11:14:38.831 App[1:2] Saved", format: .xcode).count == 2)
+    }
+
     /// A stack printed in columns without frame numbers (Sentry's App Hang) is one entry; an address in a
     /// message's columns-less line is not a frame.
     @Test func framesInColumnsWithoutNumbersAreOneStack() throws {

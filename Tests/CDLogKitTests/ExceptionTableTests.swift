@@ -16,6 +16,16 @@ import Testing
         #expect(result.field("reason") == "This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.")
     }
 
+    @Test func aTemporaryIDsMissingReferenceDataReadsAlikeInEitherWording() throws {
+        // Round 40: the abstract class's wording of the same temporary-ID failure was read as a plain crash.
+        for reason in ["Temporary object IDs do not respond to -_referenceData64",
+                       "*** -_referenceData64 only defined for abstract class.  Define -[NSTemporaryObjectID_default _referenceData64]!"] {
+            let result = try #require(TestSupport.classify("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '\(reason)'"))
+            #expect(result.rule.id == "exception.temporary-id-without-reference-data", "\(reason)")
+            #expect(result.category == .concurrency && result.severity == .fatal)
+        }
+    }
+
     @Test func xcodesBannerReasonDecidesTheCategoryWithoutAFrameworkName() throws {
         // Xcode's `Thread 1: "reason"` names no framework; Core Data's own wording is enough.
         let keyPath = #"Thread 1: "keypath title not found in entity VocabInfo""#

@@ -338,6 +338,12 @@ public struct EntrySplitter {
                 // then a `note: run with `RUST_BACKTRACE=1`…` line: one panic.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first.map({ $0 >= 65 && $0 <= 90 }) == true,
+               EntrySplitter.isCapitalBanner(entry.message.bytes), ByteScan.timestamp(line, at: 0) == nil {
+                // A banner in capitals on a line of its own (`BUG IN CLIENT OF CLOUDKIT:`, as a poster or a
+                // note broke the line after it): the message it announces is the next line.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
                EntrySplitter.isSectionHeading(entry.message.bytes) {
                 // A crash report's `Application Specific Information:` quoted alone: its text follows it.
@@ -1205,6 +1211,25 @@ public struct EntrySplitter {
         guard message.hasPrefix("thread '"), message.contains(sequence: "' panicked at ") else { return false }
         if line.hasPrefix("note: run with `RUST_BACKTRACE=") { return true }
         return !message.contains(byte: 0x0A, before: message.count) && message.last == UInt8(ascii: ":")
+    }
+
+    /// True when `message` is one line of two to eight words in capitals (letters, digits, `_`, `.`, `+`) ending
+    /// in a colon: a framework's banner before its message (`BUG IN CLIENT OF CLOUDKIT:`, `BUG IN CLIENT OF
+    /// LIBDISPATCH:`), set on a line of its own. One word (`ERROR:`) is a level a logger prints anywhere.
+    static func isCapitalBanner(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        guard end >= 4, end <= 64, message[end - 1] == UInt8(ascii: ":") else { return false }
+        var words = 1, letters = 0
+        for byte in message[0..<(end - 1)] {
+            switch byte {
+            case 65...90: letters += 1
+            case 32: words += 1
+            case 48...57, UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"): break
+            default: return false
+            }
+        }
+        return words >= 2 && words <= 8 && letters >= 6
     }
 
     /// True when `message` is only a crash reporter's header block (Crashlytics' `Crashed: queue` and its

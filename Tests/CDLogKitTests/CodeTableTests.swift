@@ -101,6 +101,17 @@ import Testing
         #expect(listing.contains("internal codes (\(ck.internalCodes.count) mapped to public ones)"))
     }
 
+    /// A file code counts where the entry names a store: an old Core Data store named `.sql`, React Native's
+    /// AsyncStorage folder, an MMKV file (round 41, Eval/dev/PA-retired.jsonl and PB-retired.jsonl).
+    @Test func aFileCodeCountsBesideOtherStoresNames() throws {
+        for (text, code) in [("Presenting error: Error Domain=NSCocoaErrorDomain Code=256 UserInfo=0x1543b310 \"The file ?Evernote.sql? could not be opened.\"", "256"),
+                             ("Failed to write manifest file.Error Domain=NSCocoaErrorDomain Code=513 \"You don’t have permission to save the file “manifest.json” in the folder “RCTAsyncLocalStorage_V1”.\"", "513"),
+                             ("open /var/mobile/Containers/Data/Application/X/Documents/mmkv/mmkv.default failed: Error Domain=NSCocoaErrorDomain Code=4", "4")] {
+            #expect(TestSupport.classify(text)?.rule.id == "code.cocoa.\(code)", "\(text)")
+        }
+        #expect(TestSupport.classify("Presenting error: Error Domain=NSCocoaErrorDomain Code=256 \"The file ?notes.txt? could not be opened.\"") == nil)
+    }
+
     /// Realm's reasons as data (round 30): thrown, returned as an `io.realm` error (error until a fatal wrapper
     /// raises it), and Realm's own C++ exception names.
     @Test func realmReasonsDecideInEveryForm() throws {

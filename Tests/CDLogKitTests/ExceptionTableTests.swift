@@ -16,6 +16,13 @@ import Testing
         #expect(result.field("reason") == "This NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.")
     }
 
+    @Test func anExceptionThrownInsideCoreDataIsCaught() throws {
+        // Round 41 (Eval/dev/PA-retired.jsonl, PA-P01): Mac OS X 10.6's Core Data logged the exception it caught.
+        let result = try #require(TestSupport.classify("11/22/09 10:10:22 PM Evernote[301] NSInternalInconsistencyException thrown inside CoreData."))
+        #expect(result.severity == .error, "\(result.rule.id)")
+        #expect(result.rule.id.hasSuffix(".caught"))
+    }
+
     @Test func aTemporaryIDsMissingReferenceDataReadsAlikeInEitherWording() throws {
         // Round 40: the abstract class's wording of the same temporary-ID failure was read as a plain crash.
         for reason in ["Temporary object IDs do not respond to -_referenceData64",

@@ -281,6 +281,16 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
+    /// A logger's table with a row number and a pipe before the time is rows of a log, not numbered frames.
+    @Test func aLoggersNumberedTableRowsAreMessagesNotFrames() throws {
+        // Source: round 41's PB-P02 (Eval/dev/PB-retired.jsonl), an app's exported log.
+        let rows = "0 | Thu Apr 21 2022 00:58:52 | DEBUG | ios | MMKV:encryptedStorage.getString | undefined\n1 | Thu Apr 21 2022 00:58:52 | ERROR | ios | MMKV:encryptedStorage.getString | Expected null is not null\n2 | 2022-04-21 00:58:58 | DEBUG | ios | AuthService | refresh"
+        #expect(try TestSupport.entries(rows, format: .xcode).map(\.line) == [1, 2, 3])
+        // Frames printed with pipes stay one stack.
+        let frames = "0 | sqlite3WalCheckpoint (wal.c:3285)\n1 | sqlite3_step (sqlite3.c:100)\n2 | -[NSSQLiteConnection execute] (CoreData)"
+        #expect(try TestSupport.entries(frames, format: .xcode).count == 1)
+    }
+
     /// A framework's banner in capitals on a line of its own (`BUG IN CLIENT OF CLOUDKIT:`) announces the next
     /// line; a one-word level (`ERROR:`) does not, nor does a banner before a timestamped line.
     @Test func aCapitalBannerKeepsTheMessageItAnnounces() throws {

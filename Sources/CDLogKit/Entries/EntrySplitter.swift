@@ -744,7 +744,21 @@ public struct EntrySplitter {
         let separated = line[i] == 9 || (line[i] == 32 && (line[i + 1] == 32 || piped))
         guard separated else { return nil }
         let text = ByteScan.spaces(line, at: i)
-        return text < line.count ? number : nil
+        guard text < line.count else { return nil }
+        // A logger's table (`0 | Thu Apr 21 2022 00:58:52 | DEBUG | ios | …`, a row number, a pipe, then the
+        // time): rows of a log, each a message of its own, not the frames of a stack.
+        if piped, opensWithDateOrWeekday(UnsafeRawBufferPointer(rebasing: line[(i + 3)...])) { return nil }
+        return number
+    }
+
+    /// True when `text` opens with a date or a time (`2022-04-21`, `00:58:52`) or an English weekday's short
+    /// name and a blank (`Thu Apr 21`).
+    static func opensWithDateOrWeekday(_ text: UnsafeRawBufferPointer) -> Bool {
+        let wordEnd = firstWordEnd(of: text)
+        if SourceLayout.opensWithDateOrTime(text[0..<wordEnd]) { return true }
+        guard wordEnd == 3, wordEnd < text.count else { return false }
+        let word = String(decoding: text[0..<3], as: UTF8.self)
+        return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].contains(word)
     }
 
     /// True when `line` opens with a Foundation userInfo key and `=` (`NSLocalizedFailureReason=…`,

@@ -183,7 +183,12 @@ public struct XcodeConsoleFormat: LineFormat {
         guard i > 0, i < 4, i < line.count, ByteClass.isBlank(line[i]) else { return false }
         i = ByteScan.spaces(line, at: i)
         let imageStart = i
-        if i + 1 < line.count, line[i] == UInt8(ascii: "|"), ByteClass.isBlank(line[i + 1]) { return true }
+        // A pipe after the number (`3 | sqlite3WalCheckpoint (wal.c:3285)`), unless a time follows it: a logger's
+        // table row (`0 | Thu Apr 21 2022 00:58:52 | DEBUG | …`).
+        if i + 1 < line.count, line[i] == UInt8(ascii: "|"), ByteClass.isBlank(line[i + 1]) {
+            let text = ByteScan.spaces(line, at: i + 1)
+            return !EntrySplitter.opensWithDateOrWeekday(UnsafeRawBufferPointer(rebasing: line[text...]))
+        }
         if endsLikeAddresslessFrame(line, from: imageStart) { return true }
         // The image name ends at the first white space followed by `0x` and a hex digit, within the width
         // a crash report gives image names.

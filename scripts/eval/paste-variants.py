@@ -13,27 +13,12 @@ are `variants.py`'s that keep a paste's lines apart: `quote`, `indent4`, `indent
 
 Exit status: 0, or 2 when a corpus path cannot be read.
 """
-import json
-import os
 import re
 import subprocess
 import sys
 import tempfile
 
-SCRIPTS = os.path.dirname(os.path.abspath(__file__))
-
-
-def load_variants():
-    """`smart` and `wrap` from variants.py (one definition of each form)."""
-    namespace = {"__name__": "variants"}
-    with open(os.path.join(SCRIPTS, "variants.py"), encoding="utf-8") as handle:
-        source = handle.read()
-    exec(compile(source.split("\ndef records(")[0], "variants.py", "exec"), namespace)
-    return namespace["smart"], namespace["wrap"]
-
-
-smart, wrap = load_variants()
-
+from formscheck import arguments, corpus, smart, wrap, write
 
 def forms(lines):
     """(form, new lines, where each original line starts and ends in them) for a paste's `lines`."""
@@ -60,19 +45,6 @@ def forms(lines):
         yield "flush", [line.lstrip(" \t") for line in lines], one
 
 
-def pastes(paths):
-    for path in paths:
-        files = [os.path.join(path, name) for name in sorted(os.listdir(path)) if name.endswith(".jsonl")] \
-            if os.path.isdir(path) else [path]
-        for name in files:
-            with open(name, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.strip():
-                        record = json.loads(line)
-                        if record.get("kind") == "paste":
-                            yield record
-
-
 def boundaries(cdlog, path):
     """(found, expected, the `id@first` of each expected entry missed) from `cdlog rules eval --verbose`."""
     output = subprocess.run([cdlog, "rules", "eval", "--verbose", path], capture_output=True, text=True, check=True).stdout
@@ -81,27 +53,19 @@ def boundaries(cdlog, path):
     return int(total.group(1)), int(total.group(2)), missed
 
 
-def main(arguments):
-    cdlog = ".build/debug/cdlog"
-    verbose = "--verbose" in arguments
-    paths = []
-    rest = iter(arguments)
-    for argument in rest:
-        if argument == "--cdlog":
-            cdlog = next(rest)
-        elif argument != "--verbose":
-            paths.append(argument)
-    if not paths:
-        print(__doc__.strip().split("\n\n")[2].strip(), file=sys.stderr)
+def main(argv):
+    parsed = arguments(argv, __doc__.strip().split("\n\n")[2].strip())
+    if parsed is None:
         return 2
+    cdlog, verbose, paths = parsed
     try:
-        corpus = list(pastes(paths))
+        records = list(corpus(paths, lambda record: record.get("kind") == "paste"))
     except OSError as error:
         print("paste-variants.py: %s" % error, file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as folder:
         files, originals = {}, {}
-        for record in corpus:
+        for record in records:
             lines = record["text"].split("\n")
             for form, new, where in forms(lines):
                 entries = []
@@ -112,16 +76,10 @@ def main(arguments):
                 # The original, with each entry known by its first line in the form, so misses compare.
                 originals.setdefault(form, []).append((record, {e["first"]: n["first"] for e, n in zip(record["entries"], entries)}))
 
-        def write(name, rows):
-            path = os.path.join(folder, name + ".jsonl")
-            with open(path, "w", encoding="utf-8") as handle:
-                for row in rows:
-                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-            return path
         print("%-10s %7s %10s %10s %8s" % ("form", "pastes", "found", "original", "lost"))
         for form, rows in files.items():
-            found, expected, missed = boundaries(cdlog, write(form, rows))
-            before, _, missed_before = boundaries(cdlog, write(form + "-original", [r for r, _ in originals[form]]))
+            found, expected, missed = boundaries(cdlog, write(folder, form, rows))
+            before, _, missed_before = boundaries(cdlog, write(folder, form + "-original", [r for r, _ in originals[form]]))
             moved = set()
             for record, first_in_form in originals[form]:
                 for first, new_first in first_in_form.items():

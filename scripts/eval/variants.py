@@ -27,11 +27,12 @@ copy) and, where a line is indented, `flush` (the indentation dropped, as some p
 Exit status: 0, or 2 when a corpus path cannot be read.
 """
 import json
-import os
 import re
 import subprocess
 import sys
 import tempfile
+
+from formscheck import arguments, corpus, smart, wrap, write
 
 FRAME = re.compile(r'^\W*(?:\d+\s*\S.*\s0x[0-9a-fA-F]{4,}|#\d+\s|frame #\d|\d+\s+\S+\s+\S.*\(\S+:\d+\)|\s*at\s+\S+\()', re.M)
 CORE_DATA_LEVEL = re.compile(r"CoreData: (error|warning|fault|debug|annotation|info|sql): ")
@@ -87,44 +88,6 @@ def forms(text):
         yield "oldconsole", "1/10/24 11:14:38.831 AM MyApp[1234]: " + text
 
 
-def smart(text):
-    """`text` as a typography engine prints it: `"a"` as `“a”`, `it's` as `it’s`, `...` as `…`."""
-    text = re.sub(r'(^|[\s(\[{=:,])"', "\\1\u201c", text)
-    text = text.replace('"', "\u201d")
-    text = re.sub(r"(^|[\s(\[{=:,])'", "\\1\u2018", text)
-    return text.replace("'", "\u2019").replace("...", "\u2026")
-
-
-def wrap(line, width):
-    """`line` broken between words into pieces of at most `width` characters (a longer word stays whole).
-    The line's own indentation stays on its first piece, as a wrapper leaves it."""
-    if len(line) <= width:
-        return [line]
-    body = line.lstrip(" ")
-    pieces, current = [], line[:len(line) - len(body)]
-    for word in body.split(" "):
-        if current.strip() and len(current) + 1 + len(word) > width:
-            pieces.append(current)
-            current = word
-        else:
-            current = current + word if not current.strip() else current + " " + word
-    pieces.append(current)
-    return pieces
-
-
-def records(paths):
-    for path in paths:
-        files = [os.path.join(path, name) for name in sorted(os.listdir(path)) if name.endswith(".jsonl")] \
-            if os.path.isdir(path) else [path]
-        for name in files:
-            with open(name, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.strip():
-                        record = json.loads(line)
-                        if record.get("kind") != "paste" and record.get("category") != "none":
-                            yield record
-
-
 def score(cdlog, path):
     """(entries, category %, severity %, the ids of the misses) from `cdlog rules eval --verbose`."""
     output = subprocess.run([cdlog, "rules", "eval", "--verbose", path], capture_output=True, text=True, check=True).stdout
@@ -134,42 +97,28 @@ def score(cdlog, path):
     return int(total.group(1)), float(total.group(2)), float(total.group(3)), wrong
 
 
-def main(arguments):
-    cdlog = ".build/debug/cdlog"
-    verbose = "--verbose" in arguments
-    paths = []
-    rest = iter(arguments)
-    for argument in rest:
-        if argument == "--cdlog":
-            cdlog = next(rest)
-        elif argument != "--verbose":
-            paths.append(argument)
-    if not paths:
-        print(__doc__.strip().split("\n\n")[1].strip(), file=sys.stderr)
+def main(argv):
+    parsed = arguments(argv, __doc__.strip().split("\n\n")[2].strip())
+    if parsed is None:
         return 2
+    cdlog, verbose, paths = parsed
     try:
-        corpus = list(records(paths))
+        records = list(corpus(paths, lambda record: record.get("kind") != "paste" and record.get("category") != "none"))
     except OSError as error:
         print("variants.py: %s" % error, file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as folder:
         files = {}
         subsets = {}
-        for record in corpus:
+        for record in records:
             for form, text in forms(record["text"]):
                 variant = dict(record, text=text)
                 files.setdefault(form, []).append(variant)
                 subsets.setdefault(form, []).append(record)
-        def write(name, rows):
-            path = os.path.join(folder, name + ".jsonl")
-            with open(path, "w", encoding="utf-8") as handle:
-                for row in rows:
-                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-            return path
         print("%-10s %7s %10s %10s %10s %8s" % ("form", "entries", "category", "original", "severity", "changed"))
         for form, rows in files.items():
-            entries, category, severity, wrong = score(cdlog, write(form, rows))
-            _, original, _, wrong_before = score(cdlog, write(form + "-original", subsets[form]))
+            entries, category, severity, wrong = score(cdlog, write(folder, form, rows))
+            _, original, _, wrong_before = score(cdlog, write(folder, form + "-original", subsets[form]))
             changed = sorted(wrong - wrong_before)
             print("%-10s %7d %9.1f%% %9.1f%% %9.1f%% %8d" % (form, entries, category, original, severity, len(changed)))
             if verbose and changed:

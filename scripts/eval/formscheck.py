@@ -1,0 +1,71 @@
+"""What the forms checks share (`variants.py`, `paste-variants.py`): how a page or a mail client rewrites
+text, the command line, the corpus reading and the scratch files."""
+import json
+import os
+import re
+import sys
+
+
+def smart(text):
+    """`text` as a typography engine prints it: `"a"` as `“a”`, `it's` as `it’s`, `...` as `…`."""
+    text = re.sub(r'(^|[\s(\[{=:,])"', "\\1\u201c", text)
+    text = text.replace('"', "\u201d")
+    text = re.sub(r"(^|[\s(\[{=:,])'", "\\1\u2018", text)
+    return text.replace("'", "\u2019").replace("...", "\u2026")
+
+
+def wrap(line, width):
+    """`line` broken between words into pieces of at most `width` characters (a longer word stays whole).
+    The line's own indentation stays on its first piece, as a wrapper leaves it."""
+    if len(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    pieces, current = [], line[:len(line) - len(body)]
+    for word in body.split(" "):
+        if current.strip() and len(current) + 1 + len(word) > width:
+            pieces.append(current)
+            current = word
+        else:
+            current = current + word if not current.strip() else current + " " + word
+    pieces.append(current)
+    return pieces
+
+
+def arguments(argv, usage):
+    """(cdlog, verbose, corpus paths) from the command line, or None after printing `usage` (no path given)."""
+    cdlog = ".build/debug/cdlog"
+    verbose = "--verbose" in argv
+    paths = []
+    rest = iter(argv)
+    for argument in rest:
+        if argument == "--cdlog":
+            cdlog = next(rest)
+        elif argument != "--verbose":
+            paths.append(argument)
+    if not paths:
+        print(usage, file=sys.stderr)
+        return None
+    return cdlog, verbose, paths
+
+
+def corpus(paths, keep):
+    """Every record of the `*.jsonl` files under `paths` (folders or files) that `keep` accepts."""
+    for path in paths:
+        files = [os.path.join(path, name) for name in sorted(os.listdir(path)) if name.endswith(".jsonl")] \
+            if os.path.isdir(path) else [path]
+        for name in files:
+            with open(name, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        record = json.loads(line)
+                        if keep(record):
+                            yield record
+
+
+def write(folder, name, rows):
+    """`rows` as `folder/name.jsonl`; its path."""
+    path = os.path.join(folder, name + ".jsonl")
+    with open(path, "w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return path

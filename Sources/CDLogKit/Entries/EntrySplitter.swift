@@ -756,9 +756,8 @@ public struct EntrySplitter {
     static func opensWithDateOrWeekday(_ text: UnsafeRawBufferPointer) -> Bool {
         let wordEnd = firstWordEnd(of: text)
         if SourceLayout.opensWithDateOrTime(text[0..<wordEnd]) { return true }
-        guard wordEnd == 3, wordEnd < text.count else { return false }
-        let word = String(decoding: text[0..<3], as: UTF8.self)
-        return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].contains(word)
+        let weekdays: [StaticString] = ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "]
+        return wordEnd == 3 && weekdays.contains { text.hasPrefix($0) }
     }
 
     /// True when `line` opens with a Foundation userInfo key and `=` (`NSLocalizedFailureReason=…`,

@@ -31,8 +31,9 @@ def wrap(line, width):
     return pieces
 
 
-def arguments(argv, usage):
-    """(cdlog, verbose, corpus paths) from the command line, or None after printing `usage` (no path given)."""
+def start(argv, doc, name, keep):
+    """(cdlog, verbose, the corpus records `keep` accepts) from the command line; None after printing the usage
+    line of `doc` (no corpus path given) or a one-line error naming `name` (a path that cannot be read)."""
     cdlog = ".build/debug/cdlog"
     verbose = "--verbose" in argv
     paths = []
@@ -43,9 +44,13 @@ def arguments(argv, usage):
         elif argument != "--verbose":
             paths.append(argument)
     if not paths:
-        print(usage, file=sys.stderr)
+        print(next(part.strip() for part in doc.split("\n\n") if part.startswith("    scripts/")), file=sys.stderr)
         return None
-    return cdlog, verbose, paths
+    try:
+        return cdlog, verbose, list(corpus(paths, keep))
+    except OSError as error:
+        print("%s: %s" % (name, error), file=sys.stderr)
+        return None
 
 
 def corpus(paths, keep):

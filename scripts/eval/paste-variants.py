@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-from formscheck import arguments, corpus, smart, wrap, write
+from formscheck import smart, start, wrap, write
 
 def forms(lines):
     """(form, new lines, where each original line starts and ends in them) for a paste's `lines`."""
@@ -54,15 +54,10 @@ def boundaries(cdlog, path):
 
 
 def main(argv):
-    parsed = arguments(argv, __doc__.strip().split("\n\n")[2].strip())
-    if parsed is None:
+    started = start(argv, __doc__, "paste-variants.py", lambda record: record.get("kind") == "paste")
+    if started is None:
         return 2
-    cdlog, verbose, paths = parsed
-    try:
-        records = list(corpus(paths, lambda record: record.get("kind") == "paste"))
-    except OSError as error:
-        print("paste-variants.py: %s" % error, file=sys.stderr)
-        return 2
+    cdlog, verbose, records = started
     with tempfile.TemporaryDirectory() as folder:
         files, originals = {}, {}
         for record in records:

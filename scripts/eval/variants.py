@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-from formscheck import arguments, corpus, smart, wrap, write
+from formscheck import smart, start, wrap, write
 
 FRAME = re.compile(r'^\W*(?:\d+\s*\S.*\s0x[0-9a-fA-F]{4,}|#\d+\s|frame #\d|\d+\s+\S+\s+\S.*\(\S+:\d+\)|\s*at\s+\S+\()', re.M)
 CORE_DATA_LEVEL = re.compile(r"CoreData: (error|warning|fault|debug|annotation|info|sql): ")
@@ -98,15 +98,10 @@ def score(cdlog, path):
 
 
 def main(argv):
-    parsed = arguments(argv, __doc__.strip().split("\n\n")[2].strip())
-    if parsed is None:
+    started = start(argv, __doc__, "variants.py", lambda record: record.get("kind") != "paste" and record.get("category") != "none")
+    if started is None:
         return 2
-    cdlog, verbose, paths = parsed
-    try:
-        records = list(corpus(paths, lambda record: record.get("kind") != "paste" and record.get("category") != "none"))
-    except OSError as error:
-        print("variants.py: %s" % error, file=sys.stderr)
-        return 2
+    cdlog, verbose, records = started
     with tempfile.TemporaryDirectory() as folder:
         files = {}
         subsets = {}

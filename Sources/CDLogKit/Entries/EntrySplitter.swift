@@ -1230,8 +1230,7 @@ public struct EntrySplitter {
     /// in a colon: a framework's banner before its message (`BUG IN CLIENT OF CLOUDKIT:`, `BUG IN CLIENT OF
     /// LIBDISPATCH:`), set on a line of its own. One word (`ERROR:`) is a level a logger prints anywhere.
     static func isCapitalBanner(_ message: UnsafeRawBufferPointer) -> Bool {
-        var end = message.count
-        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        let end = textEnd(of: message)
         guard end >= 4, end <= 64, message[end - 1] == UInt8(ascii: ":") else { return false }
         var words = 1, letters = 0
         for byte in message[0..<(end - 1)] {

@@ -6,7 +6,7 @@
 /// (compared caselessly when `caseless`). A pattern with any caseless part is treated as caseless as a
 /// whole (a caseless check admits more, never less). Anything the analysis does not understand
 /// (`(?x)`, `\Q…\E`, backreferences, conditionals) yields `nil`, never a wrong literal. A straight quote is
-/// no part of a literal: typography may have curled it in the text (`Classifier.plainTypography`).
+/// no part of a literal: typography may have curled it in the text (`Classifier.plainText`).
 public struct RequiredLiterals: Equatable, Sendable {
     public var alternatives: [[UInt8]]
     public var caseless: Bool

@@ -560,7 +560,8 @@ import Testing
     /// from the source's lines (`FormatDetector.wrapWidth`), and a line whose first word had no room on the
     /// line above goes on that line's message, whatever word opens it. A console entry word still opens a
     /// message there, and lines that show no one width (a logger's lines opening with their date or with the
-    /// same tag, lines wider than 100 columns, one break alone) are split as before.
+    /// same tag, lines wider than 100 columns, one break alone) are split as before. A logger's lines among
+    /// broken ones neither show nor hide the width.
     @Test func textBrokenAtOneWidthIsReadAtThatWidth() throws {
         let migration = """
         CoreData: error: -addPersistentStoreWithType:SQLite configuration:(null)
@@ -607,6 +608,26 @@ import Testing
             #expect(SourceLayout.wrapWidth(of: ArraySlice(Array(text.utf8)), format: .xcode) == nil, "\(text)")
         }
         #expect(try TestSupport.entries(tags, format: .xcode).count == 4)
+        // Breaks before a logger's own lines (an entry word, the same tag again, a time in brackets) say
+        // nothing either way: the wrapped lines around them still show the width.
+        let mixed = """
+        CoreData: error: -addPersistentStoreWithType:SQLite configuration:(null)
+        URL:file:///var/mobile/Containers/Data/Application/UUID/Library/Notes.sqlite
+        options:{ NSInferMappingModelAutomaticallyOption = 1; } ... returned error
+        Error Domain=NSCocoaErrorDomain Code=134110 "An error occurred during
+        persistent store migration." UserInfo={reason=Cannot migrate store
+        in-place: constraint violation during attempted migration} (retrying)
+        CoreData: annotation: options: NSMigratePersistentStoresAutomaticallyOption
+        CoreData: annotation: options: NSInferMappingModelAutomaticallyOption : 1
+        CoreData: annotation: options: NSPersistentHistoryTrackingKey : 1 (macOS)
+        [20:55:14.375] Notes[Store] the migration of the store did not finish at
+        launch
+        """
+        #expect(SourceLayout.wrapWidth(of: ArraySlice(Array(mixed.utf8)), format: .xcode) == 75)
+        #expect(try TestSupport.entries(mixed, format: .xcode).map(\.line) == [1, 7, 8, 9, 10])
+        #expect(SourceLayout.opensWithDateOrTime(Array("[20:55:14.375]".utf8)))
+        #expect(SourceLayout.opensWithDateOrTime(Array("(2024-01-10".utf8)))
+        #expect(!SourceLayout.opensWithDateOrTime(Array("[Store]".utf8)))
         // A trap or an error that announces its text at the end of a line: the text is on the next one.
         for text in ["Widget/Decoder.swift:17: Fatal error:\nUnexpectedly found nil while unwrapping an Optional value",
                      "CoreData+CloudKit: <NSCloudKitMirroringDelegate>: Told to tear down with reason:\nStore Removed"] {

@@ -53,11 +53,12 @@ public struct SourceLayout: Sendable, Equatable {
     /// `w` characters followed, at the left margin, by a word of `f` with `w + 1 + f > W` (a forced break).
     /// W is taken as the widest line with a blank inside (60 to 100 characters: commit editors break at 72,
     /// mail at 72 to 78, pages at 80); the sample shows it when at least three of its lines within 20
-    /// characters of W end in a forced break and the breaks that were not forced are at most a third as
-    /// many. A break is not forced when a shorter word would have fitted, or when the next line is a printed
-    /// structure rather than a wrapper's: indented, opening with a date or a time (`04-14 11:26:34…`), or
-    /// with the same first word as the line above (`[IMPORT] …` twice: a logger's lines), or anything else
-    /// that opens a message wherever it stands (`EntrySplitter.opensMessageAnywhere`). Console text is
+    /// characters of W end in a forced break and the breaks that were not forced (a shorter word would have
+    /// fitted) are at most a third as many. A break before a printed structure rather than a wrapper's line
+    /// counts neither way: the next line indented, opening with a date or a time (`04-14 11:26:34…`,
+    /// `[20:55:14.375]`), with the same first word as the line above (`[IMPORT] …` twice: a logger's lines),
+    /// or with anything else that opens a message wherever it stands (`EntrySplitter.opensMessageAnywhere`);
+    /// a logger's lines among broken ones neither show nor hide the width. Console text is
     /// rarely that regular: its lines vary widely and are often wider than 100. A text with one or two
     /// breaks shows nothing (its widest line is likely a broken one). Decided once per source from the
     /// detection sample, like `isMostlyBare`.
@@ -89,21 +90,22 @@ public struct SourceLayout: Sendable, Equatable {
         guard let widest = lines.lazy.filter(\.hasBlank).map(\.width).max(), (60...100).contains(widest) else { return nil }
         var forced = 0, unforced = 0
         for (line, next) in zip(lines, lines.dropFirst()) where line.hasBlank && line.width >= widest - 20 && next.width > 0 {
-            if next.atMargin, line.width + 1 + next.firstWord > widest, next.word != line.word, !next.opens {
-                forced += 1
-            } else {
-                unforced += 1
-            }
+            // A printed structure after the line says nothing about a wrapper either way.
+            guard next.atMargin, next.word != line.word, !next.opens else { continue }
+            if line.width + 1 + next.firstWord > widest { forced += 1 } else { unforced += 1 }
         }
         return forced >= 3 && forced >= 3 * unforced ? widest : nil
     }
 
     /// True when `word` (a line's first) is a date or a time of day: a digit first, and a `-`, `/`, `.` or `:`
-    /// between digits (`04-14`, `2024-01-10`, `14.02.16`, `12:08:15.750|`).
+    /// between digits (`04-14`, `2024-01-10`, `14.02.16`, `12:08:15.750|`), after one bracket a logger may
+    /// set around it (`[20:55:14.375]`).
     static func opensWithDateOrTime<Bytes: Collection<UInt8>>(_ word: Bytes) -> Bool {
-        guard let first = word.first, ByteScan.isDigit(first) else { return false }
+        var digits = word[...]
+        if digits.first == UInt8(ascii: "[") || digits.first == UInt8(ascii: "(") { digits = digits.dropFirst() }
+        guard let first = digits.first, ByteScan.isDigit(first) else { return false }
         var previousDigit = false, separated = false
-        for byte in word {
+        for byte in digits {
             if ByteScan.isDigit(byte) {
                 if separated { return true }
                 previousDigit = true

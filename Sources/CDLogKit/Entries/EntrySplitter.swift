@@ -889,8 +889,9 @@ public struct EntrySplitter {
     /// the width, which a wrapper leaves alone on its line), `line` opens at the left margin with a word that
     /// would not have fitted after it, and `line` neither opens with the same word as that line (a logger's
     /// lines), nor with a capitalised plain word (`An …`, `Unable …`: a sentence starts there as likely as
-    /// it goes on; a type's name such as `NSManagedObjectContext` goes on), nor is anything that opens a
-    /// message wherever it stands (`opensMessageAnywhere`).
+    /// it goes on; a type's name such as `NSManagedObjectContext` goes on; after a line that ends with `:`
+    /// it is the text that line announces), nor is anything that opens a message wherever it stands
+    /// (`opensMessageAnywhere`).
     static func brokeAtWidth(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer, prefixWidth: Int, width: Int) -> Bool {
         guard let first = line.first, first != 32, first != 9 else { return false }
         let end = textEnd(of: message)
@@ -902,7 +903,8 @@ public struct EntrySplitter {
         let wordEnd = firstWordEnd(of: line)
         guard previous + 1 + characters(line, 0, wordEnd) > width,
               !line[0..<wordEnd].elementsEqual(message[start..<lastWordEnd]) else { return false }
-        return !opensWithCapitalisedWord(line, wordEnd: wordEnd) && !opensMessageAnywhere(line)
+        // After a line that ends announcing its text (`… CoreData: error:`), a capitalised word is that text.
+        return (message[end - 1] == UInt8(ascii: ":") || !opensWithCapitalisedWord(line, wordEnd: wordEnd)) && !opensMessageAnywhere(line)
     }
 
     /// Where `line`'s first word ends: its first blank, or its end.

@@ -556,6 +556,29 @@ import Testing
         #expect(!SourceLayout.isSpaced(ArraySlice(Array(separated.utf8)), format: .xcode))
     }
 
+    /// A page that broke a line right after its prefix (`2023-05-01 12:09:01.047 App[2562:2636828]` alone, or
+    /// with only a logger's tag after it) leaves the message on the next line: that line, which has no prefix
+    /// of its own, is the message. A prefixed line after it opens its own entry.
+    @Test func aPrefixWithoutItsMessageTakesTheNextLine() throws {
+        let text = """
+        2023-05-01 12:09:01.047 App[2562:2636828]
+        [AppCenterCrashes] ERROR: Exception data report doesn't exist on disk.
+        2023-05-01 12:09:01.052 App[2562:2636828] [AppCenter]
+        ERROR: +[MSACDBStorage executeQuery:] Query failed with error: 5
+        2023-05-01 12:09:01.053 App[2562:2636828]
+        2023-05-01 12:09:01.054 App[2562:2636828] CoreData: annotation: done
+        """
+        for format: InputFormat? in [nil, .nslog] {
+            let entries = try TestSupport.entries(text, format: format)
+            #expect(entries.map(\.line) == [1, 3, 5, 6])
+            #expect(entries.map(\.endLine) == [2, 4, 5, 6])
+        }
+        let bare = try TestSupport.entries("[connection] [C8]\nClient called nw_connection_copy on unconnected nw_connection\n[Store] opened", format: .xcode)
+        #expect(bare.map(\.line) == [1, 3])
+        #expect(EntrySplitter.holdsNoMessage(UnsafeRawBufferPointer(start: nil, count: 0)))
+        #expect(!Array("[AppCenter] ERROR".utf8).withUnsafeBytes { EntrySplitter.holdsNoMessage($0) })
+    }
+
     /// Text broken at one width throughout (a commit editor's 72 columns, a page's 80): the width is read
     /// from the source's lines (`FormatDetector.wrapWidth`), and a line whose first word had no room on the
     /// line above goes on that line's message, whatever word opens it. A console entry word still opens a

@@ -229,6 +229,13 @@ public struct EntrySplitter {
             // An entry cut at the message cap takes no more lines by context: its last line no longer changes,
             // so a test on it would hold for every line to come (and each would read that line again).
             let joinable = open && !entry.truncated
+            if header != nil, joinable, pendingBlankLines == 0, entry.message.count < 80, EntrySplitter.holdsNoMessage(entry.message.bytes),
+               ByteScan.timestamp(line, at: 0) == nil, prefixed ? lineFormat.header(of: line) == nil : true {
+                // A prefix with no message after it (`2023-05-01 12:09:01.047 App[2562:2636828]`, or only a
+                // logger's tag: `… [AppCenter]`), as a page that broke the line after it leaves it: the next
+                // line without a prefix of its own is its message.
+                header = nil
+            }
             if let header, joinable, EntrySplitter.continuesFieldList(&entry, line, messageStart: header.messageStart) {
                 // iOS 14+ prints a failed addPersistentStore as a header line and one `CoreData: error:`
                 // line per userInfo field, each a console entry of its own: one error, kept whole.
@@ -598,6 +605,20 @@ public struct EntrySplitter {
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         return end
+    }
+
+    /// True when `message` holds no text but blanks and loggers' tags in brackets (`[AppCenter]`,
+    /// `[connection] [C8]`): what is left of a line a page broke right after its prefix.
+    static func holdsNoMessage(_ message: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < message.count {
+            let byte = message[i]
+            if ByteClass.isBlank(byte) { i += 1; continue }
+            guard byte == UInt8(ascii: "["), let close = message[i...].firstIndex(of: UInt8(ascii: "]")),
+                  !message[i..<close].contains(0x0A) else { return false }
+            i = close + 1
+        }
+        return true
     }
 
     /// The open message's last line, without its trailing blanks.

@@ -556,6 +556,18 @@ import Testing
         #expect(!SourceLayout.isSpaced(ArraySlice(Array(separated.utf8)), format: .xcode))
     }
 
+    /// syslog's `--- last message repeated N times ---` is a line of its own, not the rest of the message it counts.
+    @Test func syslogRepeatNoteIsItsOwnLine() throws {
+        let text = """
+        Aug 18 16:29:33 MacBook-Pro wcd[19180]: libMobileGestalt MobileGestalt.c:2584: Failed to get battery level
+        Aug 18 16:29:34 --- last message repeated 1 time ---
+        Aug 18 16:29:34 MacBook-Pro Notes[19181]: CoreData: error: (14) I/O error for database at /tmp/Notes.sqlite
+        """
+        #expect(try TestSupport.entries(text).map(\.line) == [1, 2, 3])
+        #expect(Array("--- last message repeated 2 times ---".utf8).withUnsafeBytes { EntrySplitter.isRepeatNote($0) })
+        #expect(!Array("the last message repeated".utf8).withUnsafeBytes { EntrySplitter.isRepeatNote($0) })
+    }
+
     /// A page that broke a line right after its prefix (`2023-05-01 12:09:01.047 App[2562:2636828]` alone, or
     /// with only a logger's tag after it) leaves the message on the next line: that line, which has no prefix
     /// of its own, is the message. A prefixed line after it opens its own entry.

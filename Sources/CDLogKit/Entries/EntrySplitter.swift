@@ -402,6 +402,11 @@ public struct EntrySplitter {
                 // that ended its sentence is a message of its own, not a continuation.
                 header = LineHeader(messageStart: 0)
             }
+            if header == nil, open, line.count < 120, EntrySplitter.isRepeatNote(line) {
+                // syslog's `Aug 18 16:29:34 --- last message repeated 1 time ---`: a line of its own, not the
+                // rest of the message it counts.
+                header = LineHeader(messageStart: 0)
+            }
             if let header {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 if let skipper, let headerParser, !truncated,
@@ -605,6 +610,17 @@ public struct EntrySplitter {
         var end = message.count
         while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
         return end
+    }
+
+    /// True when `line` is syslog's note that it folded repeats (`--- last message repeated 2 times ---`),
+    /// after at most 40 bytes of time stamp or prefix.
+    static func isRepeatNote(_ line: UnsafeRawBufferPointer) -> Bool {
+        var from = 0
+        while let dash = line.firstIndex(of: UInt8(ascii: "-"), from: from, to: min(line.count, 41)) {
+            if line.hasPrefix("--- last message repeated ", at: dash) { return true }
+            from = dash + 1
+        }
+        return false
     }
 
     /// True when `message` holds no text but blanks and loggers' tags in brackets (`[AppCenter]`,

@@ -47,6 +47,9 @@ import Testing
             // A wrapper opening its database by path or by its class's name is loading a store.
             ("[12/12 10:29:22:583][ 0x1c4260440]Type-Database , Message-Open /var/mobile/Containers/Data/Application/X/Documents/app.cblite2/db.sqlite3 with SQLite (flags=6(null))", "activity.init", .info),
             ("[12/12 10:29:22:584][ 0x1c4260440]Type-Database , Message-Opening CBLDatabase[<0x1d01455f0>app]", "activity.init", .info),
+            // MagicalRecord setting up its stack's contexts.
+            ("2015-08-21 16:27:46.980 App[358:37447] Created new private queue context: <NSManagedObjectContext: 0x16590bf0>", "activity.init", .info),
+            ("2015-08-21 16:27:46.987 App[358:37447] Set default context: <NSManagedObjectContext: 0x16662570>", "activity.init", .info),
             // A database's schema version checked at launch is a migration's progress, not SQLite's.
             ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
             // Realm Sync's client reaching its server is the network's part; its protocol steps are sync.

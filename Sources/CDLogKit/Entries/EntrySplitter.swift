@@ -233,8 +233,8 @@ public struct EntrySplitter {
                ByteScan.timestamp(line, at: 0) == nil, prefixed ? lineFormat.header(of: line) == nil : true {
                 // A prefix with no message after it (`2023-05-01 12:09:01.047 App[2562:2636828]`, or only a
                 // logger's tag: `… [AppCenter]`), as a page that broke the line after it leaves it: the next
-                // line without a prefix of its own is its message. (Asked of every line: a leftover that long is
-                // no prefix's, so longer messages are not read.)
+                // line without a prefix of its own is its message. (Asked of every line, so only a message under
+                // 80 bytes is read: what a prefix leaves is short.)
                 header = nil
             }
             if let header, joinable, EntrySplitter.continuesFieldList(&entry, line, messageStart: header.messageStart) {

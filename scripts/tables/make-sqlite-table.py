@@ -107,7 +107,7 @@ MESSAGES = {
                      "cannot commit - no transaction is active", "cannot rollback - no transaction is active",
                      "cannot start a transaction within a transaction", "sqlite_master may not be modified",
                      "too many SQL variables", "Expression tree is too large", "duplicate column name",
-                     "unknown database", "unrecognized token"],
+                     "has no column named", "unknown database", "unrecognized token"],
     "SQLITE_INTERNAL": ["internal logic error in SQLite"],
     "SQLITE_PERM": ["access permission denied"],
     "SQLITE_BUSY": ["database is locked", "unable to close due to unfinalized statements or unfinished backups"],

@@ -204,7 +204,9 @@ public struct EntrySplitter {
             }
             skippedSpacing = false
             if lineFormat.isBoilerplate(line) { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit); return }
-            var header = lineFormat.header(of: line)
+            // The format's own prefix on this line, before any of the readings below changes `header`.
+            let prefixHeader = lineFormat.header(of: line)
+            var header = prefixHeader
             if header == nil, prefixed, let indented = lineFormat.indentedHeader(of: line) {
                 // A timestamped line indented by the paste (a tab before `2020-06-14 16:26:48.788 App[…]`)
                 // opens an entry as it did in the capture.
@@ -230,7 +232,7 @@ public struct EntrySplitter {
             // so a test on it would hold for every line to come (and each would read that line again).
             let joinable = open && !entry.truncated
             if header != nil, joinable, pendingBlankLines == 0, entry.message.count < 80, EntrySplitter.holdsNoMessage(entry.message.bytes),
-               ByteScan.timestamp(line, at: 0) == nil, prefixed ? lineFormat.header(of: line) == nil : true {
+               ByteScan.timestamp(line, at: 0) == nil, !prefixed || prefixHeader == nil {
                 // A prefix with no message after it (`2023-05-01 12:09:01.047 App[2562:2636828]`, or only a
                 // logger's tag: `… [AppCenter]`), as a page that broke the line after it leaves it: the next
                 // line without a prefix of its own is its message. (Asked of every line, so only a message under
@@ -794,9 +796,9 @@ public struct EntrySplitter {
     static func opensWithDateOrWeekday(_ text: UnsafeRawBufferPointer) -> Bool {
         let wordEnd = firstWordEnd(of: text)
         if SourceLayout.opensWithDateOrTime(text[0..<wordEnd]) { return true }
-        let weekdays: [StaticString] = ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "]
-        return wordEnd == 3 && weekdays.contains { text.hasPrefix($0) }
+        return wordEnd == 3 && weekdayPrefixes.contains { text.hasPrefix($0) }
     }
+    private static let weekdayPrefixes: [StaticString] = ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "]
 
     /// True when `line` opens with a Foundation userInfo key and `=` (`NSLocalizedFailureReason=…`,
     /// `NSUnderlyingError=…`, `NSFilePath=…`): `NS`, a capital, letters, then `=`.

@@ -95,7 +95,7 @@ public struct RuleTester {
             }
             for example in rule.nomatchExamples {
                 scratch.exceededMatchLimit = false
-                if classifier.ruleMatches(rule, text: example.text, scratch: scratch) {
+                if classifier.ruleMatches(rule, text: example.text, scratch: scratch), !resolvesNothing(rule, example.text, scratch) {
                     failures.append(Failure(location: example.location, ruleID: rule.id, message: "nomatch example is matched by the rule"))
                 } else if let other = classifier.classify(text: example.text, isCrashReport: rule.input.readsCrashReports, scratch: scratch),
                           other.category != rule.category, other.rule.resolution == nil,
@@ -109,6 +109,13 @@ public struct RuleTester {
             }
         }
         return failures
+    }
+
+    /// Whether a rule that resolves through the tables (`resolve:`) gives no finding for `text` although its
+    /// pattern matches: a code that counts only beside a store (`context: true`) in an entry that names none.
+    private func resolvesNothing(_ rule: Rule, _ text: String, _ scratch: Classifier.Scratch) -> Bool {
+        guard rule.resolution != nil else { return false }
+        return classifier.classify(text: text, isCrashReport: rule.input.readsCrashReports, scratch: scratch) == nil
     }
 
     private func checkMatch(_ rule: Rule, _ example: RuleExample, _ wrapping: Wrapping, _ scratch: Classifier.Scratch) -> String? {

@@ -6,11 +6,22 @@ it (MESSAGES: sqlite3_errstr texts, and errmsg texts that name one code), which 
 library often prints without the number.
 
     scripts/tables/make-sqlite-table.py [/usr/include/sqlite3.h] > Rules/tables/sqlite.yaml
+    scripts/tables/make-sqlite-table.py --check-source DIR   # every sentence is SQLite's own
+
+The sentences were read from SQLite 3.40.1's source (Debian's source package of the system library:
+`apt-get source sqlite3`, then its src/ folder): sqlite3_errstr's table in main.c and the messages the
+parser and resolver set (sqlite3ErrorMsg in parse.y, resolve.c, build.c, alter.c…), keeping those that name
+SQLite's own objects. `--check-source DIR` prints any sentence that no file of DIR (src/ of that package)
+contains (NOT_LITERAL lists those of older versions or built by printf), and exits 1 if there is one.
 """
+import os
 import re
 import sys
 
-HEADER = sys.argv[1] if len(sys.argv) > 1 else "/usr/include/sqlite3.h"
+if len(sys.argv) > 2 and sys.argv[1] == "--check-source":
+    CHECK_SOURCE, HEADER = sys.argv[2], "/usr/include/sqlite3.h"
+else:
+    CHECK_SOURCE, HEADER = None, (sys.argv[1] if len(sys.argv) > 1 else "/usr/include/sqlite3.h")
 
 # primary name: (category, severity, meaning, advice)
 PRIMARY = {
@@ -148,7 +159,35 @@ MESSAGES = {
     "SQLITE_WARNING": ["file unlinked while open", "file renamed while open", "multiple links to file", "cannot fstat db file"],
 }
 
+# Sentences --check-source cannot find literally: texts of older SQLite versions (sqlite3_errstr before 3.20
+# and Apple's older libsqlite3 still print them) and sentences SQLite builds with printf (`%s at line %d of
+# [%.10s]`, `API call with %s database connection pointer`, `table %s may not be modified`) or splits
+# across source lines.
+NOT_LITERAL = {
+    "SQL logic error or missing database", "internal logic error in SQLite", "library routine called out of sequence",
+    "file is encrypted or is not a database", "bind or column index out of range",
+    "database corruption at line", "cannot open file at line", "misuse at line",
+    "API call with NULL database connection pointer", "API call with invalid database connection pointer",
+    "API call with unopened database connection pointer", "sqlite_master may not be modified",
+    "unable to close due to unfinalized statements or unfinished backups",
+}
+
+
+def check_source(folder):
+    """Every sentence of MESSAGES appears in a file of SQLite's source folder."""
+    text = ""
+    for name in sorted(os.listdir(folder)):
+        if name.endswith((".c", ".h", ".y", ".in")):
+            text += open(os.path.join(folder, name), encoding="utf-8", errors="replace").read()
+    missing = [m for ms in MESSAGES.values() for m in ms if m not in text and m not in NOT_LITERAL]
+    for m in missing:
+        print("not in %s: %s" % (folder, m))
+    sys.exit(1 if missing else 0)
+
+
 def main():
+    if CHECK_SOURCE:
+        check_source(CHECK_SOURCE)
     text = open(HEADER, encoding="utf-8").read()
     primary = {}
     for name, value in re.findall(r"^#define (SQLITE_[A-Z]+)\s+(\d+)\s*/\*", text, re.M):

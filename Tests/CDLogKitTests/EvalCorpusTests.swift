@@ -43,7 +43,7 @@ import Testing
                 let id = try #require(label["id"])
                 let parts = id.split(separator: "@")
                 if parts.count == 2, let k = Int(parts[1]) {
-                    #expect((1...(entries[String(parts[0])] ?? 0)).contains(k), "\(file): \(id) is no paste entry of Eval/dev")
+                    #expect(k >= 1 && k <= (entries[String(parts[0])] ?? 0), "\(file): \(id) is no paste entry of Eval/dev")
                 } else {
                     #expect(entries[id] != nil, "\(file): \(id) is no record of Eval/dev")
                 }

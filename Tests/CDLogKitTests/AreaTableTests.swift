@@ -181,6 +181,27 @@ import Testing
         #expect(plain.category == .crash && plain.severity == .fatal, "\(plain.rule.id)")
     }
 
+    /// A crashed thread trimmed to its symbols (round 47: a note's `N symbol` lines, no image, no address) is one
+    /// stack; its isolation check on Core Data's notification queue is concurrency. Numbered words are no frames.
+    @Test func aThreadTrimmedToItsSymbolsIsOneStack() throws {
+        let trimmed = "Thread 4 Crashed:: Dispatch queue: com.apple.coredata.NSPersistentStoreRemoteChangeNotification…\n"
+            + "0 _dispatch_assert_queue_fail\n3 _swift_task_checkIsolatedSwift\n4 swift_task_isCurrentExecutorWithFlagsImpl\n"
+            + "5 _checkExpectedExecutor(…)                      [inlined]\n"
+            + "6 @objc ShareViewController.processNotification(_:)   (<compiler-generated>:103)\n"
+            + "12 -[NSPersistentStoreCoordinator _postStoreRemoteChangeNotificationsForStore:andState:]"
+        let entries = try TestSupport.entries(trimmed)
+        #expect(entries.count == 1, "\(entries.count)")
+        let finding = try #require(TestSupport.classify(trimmed))
+        #expect(finding.category == .concurrency && finding.severity == .fatal, "\(finding.rule.id) \(finding.category)")
+        for line in ["0 _dispatch_assert_queue_fail", "4 swift_task_isCurrentExecutorWithFlagsImpl", "5 _checkExpectedExecutor(…)  [inlined]",
+                     "12 -[NSPersistentStoreCoordinator _postStoreRemoteChangeNotificationsForStore:andState:]", "2 $s4GRDB12DatabasePoolC4read"] {
+            #expect(Array(line.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(line)")
+        }
+        for line in ["3 rows deleted", "2 items_total", "1 Fix(es) applied today", "10 -[x]", "4 Saving(now) and more"] {
+            #expect(!Array(line.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(line)")
+        }
+    }
+
     @Test func badAreaFilesFailWithALocation() throws {
         let head = "movable:\n  crash: [crash.console-termination]\nareas:\n"
         let row = "  - {name: a, category: init, moves: [crash], pattern: 'x', advice: 'y', example: 'x'}\n"

@@ -189,7 +189,7 @@ public struct XcodeConsoleFormat: LineFormat {
             let text = ByteScan.spaces(line, at: i + 1)
             return !EntrySplitter.opensWithDateOrWeekday(UnsafeRawBufferPointer(rebasing: line[text...]))
         }
-        if endsLikeAddresslessFrame(line, from: imageStart) { return true }
+        if endsLikeAddresslessFrame(line, from: imageStart) || isBareSymbol(line, from: imageStart) { return true }
         // The image name ends at the first white space followed by `0x` and a hex digit, within the width
         // a crash report gives image names.
         let limit = min(line.count - 3, imageStart + 64)
@@ -228,6 +228,51 @@ public struct XcodeConsoleFormat: LineFormat {
 
     /// True when `line[from...]` is two words or more ending in a symbol offset (` + 20`) or a source
     /// location in parentheses (`(sqlite3.c:46418)`, `(FMDatabase.m:761)`).
+    /// The symbol alone after the frame number, as a page or a note trims a crashed thread to its symbols
+    /// (`0 _dispatch_assert_queue_fail`, `4 swift_task_isCurrentExecutorWithFlagsImpl`, `5 _checkExpectedExecutor(…)
+    /// [inlined]`, `6 @objc Controller.process(_:)   (<compiler-generated>:103)`, `12 -[NSPersistentStoreCoordinator
+    /// _postStoreRemoteChangeNotificationsForStore:andState:]`): a method in brackets, `@objc`, a mangled name, or
+    /// one token that only a symbol is (an underscore with a digit, a dot or a capital inside a word, or a call's
+    /// parentheses) with at most `[inlined]` or a location in parentheses after it. Words after a number (`3 rows
+    /// deleted`, `2 items_total`) are no symbol.
+    static func isBareSymbol(_ line: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        var end = line.count
+        while end > start, ByteClass.isBlank(line[end - 1]) || line[end - 1] == 13 { end -= 1 }
+        guard end - start >= 4 else { return false }
+        let first = line[start]
+        if (first == UInt8(ascii: "-") || first == UInt8(ascii: "+")), line[start + 1] == UInt8(ascii: "["),
+           let close = (start + 2..<end).first(where: { line[$0] == UInt8(ascii: "]") }), close > start + 4 {
+            return (start + 2..<close).contains { ByteClass.isBlank(line[$0]) }
+        }
+        if line.hasPrefix("@objc ", at: start) || line.hasPrefix("$s", at: start) { return true }
+        // One token: letters, digits, `_`, `.`, `$`, with a call's parentheses at its end.
+        var i = start
+        var underscore = false, parenthesis = false, codeLike = line[start] == UInt8(ascii: "_")
+        while i < end, !ByteClass.isBlank(line[i]) {
+            let byte = line[i]
+            // A digit, a dot or a lower-case letter before a capital (`sqlite3_step`, `objc_msgSend`) says code,
+            // where `items_total` may be a word.
+            if (byte >= 48 && byte <= 57) || byte == UInt8(ascii: ".") { codeLike = true }
+            if byte >= 65, byte <= 90, i > start, line[i - 1] >= 97, line[i - 1] <= 122 { codeLike = true }
+            if byte == UInt8(ascii: "(") {
+                guard i > start, let close = (i..<end).first(where: { line[$0] == UInt8(ascii: ")") }) else { return false }
+                parenthesis = true
+                i = close + 1
+                break
+            }
+            let wordByte = (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122) || byte == UInt8(ascii: "_")
+            guard wordByte || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$") else { return false }
+            if byte == UInt8(ascii: "_") { underscore = true }
+            i += 1
+        }
+        guard (underscore && codeLike) || parenthesis, i - start >= 6 else { return false }
+        // What may follow the symbol: nothing, `[inlined]`, or a location in parentheses.
+        let rest = ByteScan.spaces(line, at: i)
+        if rest >= end { return true }
+        if line.hasPrefix("[inlined]", at: rest) { return rest + 9 >= end }
+        return line[rest] == UInt8(ascii: "(") && line[end - 1] == UInt8(ascii: ")")
+    }
+
     static func endsLikeAddresslessFrame(_ line: UnsafeRawBufferPointer, from start: Int) -> Bool {
         var end = line.count
         while end > start, ByteClass.isBlank(line[end - 1]) { end -= 1 }

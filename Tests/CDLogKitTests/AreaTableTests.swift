@@ -183,11 +183,13 @@ import Testing
 
     /// A crashed thread trimmed to its symbols (round 47: a note's `N symbol` lines, no image, no address) is one
     /// stack; its isolation check on Core Data's notification queue is concurrency. Numbered words are no frames.
+    /// The stack is the shape of Eval/dev/RD-retired.jsonl's RD-002 (an app's investigation note in the public
+    /// file index, github-file-index:66472871565), its frames renumbered and the app's class renamed.
     @Test func aThreadTrimmedToItsSymbolsIsOneStack() throws {
         let trimmed = "Thread 4 Crashed:: Dispatch queue: com.apple.coredata.NSPersistentStoreRemoteChangeNotification…\n"
             + "0 _dispatch_assert_queue_fail\n3 _swift_task_checkIsolatedSwift\n4 swift_task_isCurrentExecutorWithFlagsImpl\n"
             + "5 _checkExpectedExecutor(…)                      [inlined]\n"
-            + "6 @objc ShareViewController.processNotification(_:)   (<compiler-generated>:103)\n"
+            + "6 @objc ShareController.storeDidChange(_:)   (<compiler-generated>:88)\n"
             + "12 -[NSPersistentStoreCoordinator _postStoreRemoteChangeNotificationsForStore:andState:]"
         let entries = try TestSupport.entries(trimmed)
         #expect(entries.count == 1, "\(entries.count)")

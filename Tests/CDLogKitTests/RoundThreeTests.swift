@@ -111,5 +111,8 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "exception.no-persistent-stores")
         // A name line followed by another name line stays two entries.
         #expect(try TestSupport.entries("Fatal Exception: NSRangeException\nFatal Exception: NSGenericException").count == 2)
+        // Round 48: the reason indented by a space, as a comment or a page quoted it, is still the reason.
+        let indented = try TestSupport.entries("Fatal Exception: NSInternalInconsistencyException\n This NSPersistentStoreCoordinator has no persistent stores (device locked). It cannot perform a save operation.")
+        #expect(indented.count == 1 && TestSupport.classify(indented[0].message)?.category == .initialization, "\(indented.count)")
     }
 }

@@ -259,10 +259,10 @@ public struct EntrySplitter {
                 entry.endLine = number
                 return
             }
-            if let header, joinable, header.messageStart == 0, EntrySplitter.continuesException(entry.message.bytes),
-               !line.hasPrefix("Fatal Exception: "), !line.hasPrefix("Thread ") {
+            if let header, joinable, header.messageStart == 0 || line[0..<min(header.messageStart, line.count)].allSatisfy(ByteClass.isBlank),
+               EntrySplitter.continuesException(entry.message.bytes), !line.hasPrefix("Fatal Exception: "), !line.hasPrefix("Thread ") {
                 // Crashlytics prints `Fatal Exception: NSInternalInconsistencyException` and the reason on the
-                // next line: one exception.
+                // next line (indented by a space where a page or a comment quoted it): one exception.
                 entry.appendNewline()
                 entry.appendMessage(line)
                 entry.endLine = number

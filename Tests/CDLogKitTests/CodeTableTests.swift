@@ -126,6 +126,10 @@ import Testing
         #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Realm at path 'a.realm' has version number 4 which is greater than the current schema version 0.'")?.category == .migration)
         #expect(TestSupport.classify(#"Error Domain=io.realm Code=1 "Primary key property 'class_Item.id' has duplicate values after migration." UserInfo={Error Code=1}"#)?.category == .migration)
         #expect(TestSupport.classify("Terminating app due to uncaught exception 'RLMException', reason: 'Object cannot be inserted unless the schema is initialized.'")?.category == .initialization)
+        // Round 49: a class subset that leaves out a linked class is the model's definition; a primary key changed
+        // after the object was added is the app's own error.
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Invalid class subset list:\n- 'Note.tags' links to class 'Tag', which is missing from the list of classes managed by the Realm'")?.rule.id == "exception.realm-model-definition")
+        #expect(TestSupport.classify("*** Terminating app due to uncaught exception 'RLMException', reason: 'Primary key can't be changed after an object is inserted.'")?.category == .crash)
         // Round 47: a list property declared without its element type is the model's definition.
         #expect(TestSupport.classify("Terminating app due to uncaught exception 'RLMException', reason: 'Property 'tags' requires a protocol defining the contained type - example: RLMArray<Tag>.'")?.rule.id == "exception.realm-model-definition")
         // Older wordings and a page's curly quotes (round 33's retired development records EA-014, EA-P02, EF-020).

@@ -38,6 +38,8 @@ import Testing
         let cases: [(String, String, Severity)] = [
             ("[CDECloudManager importNewDataFilesWithCompletion:] line 159: Transferring new data files from cloud to event store", "activity.sync", .debug),
             ("UbiquityStoreManager: Successfully loaded local store.", "activity.init", .info),
+            // Legacy iCloud's switchboard choosing local storage while the store is set up (round 50).
+            ("2015-01-17 16:48:58.408 Notes[1940:83625] -[PFUbiquitySwitchboardEntryMetadata setUseLocalStorage:](808): CoreData: Ubiquity:  mobile~C0D80D01:NotesStore", "activity.init", .info),
             ("NSConcreteNotification 0x280070ff0 {name = NSPersistentStoreRemoteChangeNotification; userInfo = { historyToken = \"<NSPersistentHistoryToken - 3>\"; }}", "activity.history", .debug),
             ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .info),
             // CKSyncEngine's events, as a library on SQLite logs them: sync, not SQLite activity.

@@ -1114,6 +1114,19 @@ import Testing
         #expect(entries.first?.message == "a\"b\\c\nd ス 😀 \u{FFFD} end")
     }
 
+    /// An old Swift assertion whose error Swift printed inside `Optional(…)` on the next line, and its location
+    /// on a line of its own (round 51's RL-P01, an xctool log quoted in a test file), is one entry; a daemon's
+    /// own `assertion failed:` line takes no line after it.
+    @Test func anOldAssertionKeepsItsOptionalErrorAndLocation() throws {
+        let text = "assertion failed: *** Error finding documents directory:\n"
+            + "Optional(Error Domain=NSCocoaErrorDomain Code=513 \"The operation couldn’t be completed.\" UserInfo={NSFilePath=/var/empty/Documents}):\n"
+            + "file /Users/dev/Notes/CoreDataModel.swift, line 136\nNext launch"
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 4], "\(entries.map(\.line))")
+        let daemon = try TestSupport.entries("assertion failed: 14C1510 12D508: assertiond + 12446 [6756D728-8EE6-3DA2-B069-3EA61C107DF8]: 0x1 and a long tail\nNext line")
+        #expect(daemon.count == 2)
+    }
+
     @Test func unifiedlogIteratorJSONLinesAreRead() throws {
         // mandiant's `unifiedlog_iterator --format jsonl` (its LogData members): `message`, `log_type`, `pid`,
         // `thread_id`, the process as a path; a loss record has an empty message and is no entry.

@@ -830,9 +830,10 @@ public struct EntrySplitter {
         // A trap's or a teardown's line that ends announcing its text (`…/WidgetDataDecoder.swift:17: Fatal error:` /
         // `Unexpectedly found nil …`, `… Told to tear down with reason:` / `Store Removed`), the text moved down.
         if EntrySplitter.endsAnnouncingText(message), line.first.map({ $0 != 32 && $0 != 9 }) ?? false { return true }
-        // Swift 2–4 printed a trap as `fatal error: <message>: file <path>, line <n>`: until its location is
-        // printed, a line a page broke off is the trap's (`… raised an error: SQL logic` / `error or missing
-        // database: file` / `/Library/…/ErrorType.swift,` / `line 50`).
+        // Swift 2–4 printed a trap as `fatal error: <message>: file <path>, line <n>` (and `assertion failed:`,
+        // `precondition failed:` the same way): until its location is printed, a line a page broke off is the
+        // trap's (`… raised an error: SQL logic` / `error or missing database: file` / `/Library/…/ErrorType.swift,`
+        // / `line 50`).
         if EntrySplitter.continuesOldSwiftTrap(line, after: message) { return true }
         // A type name (`NSValueTransformer`, `CKRecord`) after a long line the wrapper left ending in a space.
         if line.count > 1, line[0] >= 65, line[0] <= 90, line[1] >= 65, line[1] <= 90, endsInWrapSpace(message) { return true }
@@ -1213,15 +1214,23 @@ public struct EntrySplitter {
     }
 
     /// True when `line` goes on a Swift trap printed as Swift 2 to 5.0 did, `fatal error: <message>: file
-    /// <path>, line <n>`, that a page broke: after the trap's line alone when that line is 60 characters or
-    /// more (its message broken mid-sentence; `error: …` may open the rest), after `file` (the path), after
-    /// a line ending in `,` (`line <n>`). Reads the open message's first bytes and last line only, and
-    /// stops at one comparison for a message that is no trap.
+    /// <path>, line <n>` (or `assertion failed:`, `precondition failed:`), that a page broke: after the trap's
+    /// line alone when that line is 60 characters or more (its message broken mid-sentence; `error: …` may open
+    /// the rest), after `file` (the path), after a line ending in `,` (`line <n>`), and the whole location
+    /// (`file <path>, line <n>`) after a line ending in `:`. Reads the open message's first bytes and last
+    /// line only, and stops at one comparison for a message that is no trap.
     static func continuesOldSwiftTrap(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard let opening = message.first, opening | 0x20 == UInt8(ascii: "f"),
-              message.hasPrefix("fatal error: ") || message.hasPrefix("Fatal error: "),
+        guard let opening = message.first, opening | 0x20 == UInt8(ascii: "f") || opening | 0x20 == UInt8(ascii: "a")
+                || opening | 0x20 == UInt8(ascii: "p"),
               let first = line.first, first != 32, first != 9 else { return false }
+        let fatal = message.hasPrefix("fatal error: ") || message.hasPrefix("Fatal error: ")
+        guard fatal || message.hasPrefix("assertion failed: ") || message.hasPrefix("precondition failed: ") else { return false }
         let end = textEnd(of: message)
+        // The trap's location on a line of its own after the message's last `:` (`… NSUnderlyingError=…}):` /
+        // `file /x/CoreDataModel.swift, line 136`).
+        if message[end - 1] == UInt8(ascii: ":"), line.hasPrefix("file /"), isOldTrapLocation(line) { return true }
+        // The rest is read after `fatal error:` only: other processes log `assertion failed:` lines of their own.
+        guard fatal else { return false }
         if lineStart(in: message, before: end) == 0 {
             // Not a trap that printed its location already (`…: file /x/Item.swift, line 12`).
             var digits = end
@@ -1231,6 +1240,16 @@ public struct EntrySplitter {
         }
         if message[end - 1] == UInt8(ascii: ",") { return line.hasPrefix("line ") }
         return message.hasPrefix("file", at: end - 4) && first == UInt8(ascii: "/")
+    }
+
+    /// True when `line` is an old Swift trap's location and nothing more: `file /path/Name.swift, line 136`.
+    static func isOldTrapLocation(_ line: UnsafeRawBufferPointer) -> Bool {
+        var end = line.count
+        while end > 0, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
+        var digits = end
+        while digits > 0, ByteScan.isDigit(line[digits - 1]) { digits -= 1 }
+        return digits < end && digits >= 7 && line.hasPrefix(", line ", at: digits - 7)
+            && !line[5..<(digits - 7)].contains(where: { $0 == 10 })
     }
 
     /// True when `message` ends with `Fatal error:` or ` reason:` and nothing after it: the words a trap
@@ -1404,12 +1423,15 @@ public struct EntrySplitter {
 
     /// True when the open message's last line ends with a colon (`Fatal error: Cannot initialize X: `) and
     /// `line` is the error it announces: a type name ending in `Error` or `Exception` followed by `(`, `:`
-    /// or `.` (`SwiftDataError(_error: …)`, `NSInternalInconsistencyException: …`).
+    /// or `.` (`SwiftDataError(_error: …)`, `NSInternalInconsistencyException: …`), or a Cocoa error, either
+    /// inside Swift's `Optional(…)` (`Optional(Error Domain=NSCocoaErrorDomain Code=513 …`).
     static func announcesError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0, message[end - 1] == UInt8(ascii: ":"), let first = line.first, first >= 65, first <= 90 else { return false }
-        var i = 0
+        let opening = line.hasPrefix("Optional(") ? 9 : 0
+        if line.hasPrefix("Error Domain=", at: opening) { return true }
+        var i = opening
         while i < line.count, i < 80, (line[i] | 0x20) >= 97 && (line[i] | 0x20) <= 122 || line[i] == UInt8(ascii: "_")
             || line[i] == UInt8(ascii: ".") || (line[i] >= 48 && line[i] <= 57) { i += 1 }
         guard i < line.count, line[i] == UInt8(ascii: "(") || line[i] == UInt8(ascii: ":") || line[i] == UInt8(ascii: ".") else { return false }

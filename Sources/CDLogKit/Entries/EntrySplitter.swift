@@ -259,7 +259,7 @@ public struct EntrySplitter {
                 entry.endLine = number
                 return
             }
-            if let header, joinable, header.messageStart == 0 || line[0..<min(header.messageStart, line.count)].allSatisfy(ByteClass.isBlank),
+            if let header, joinable, line[0..<min(header.messageStart, line.count)].allSatisfy(ByteClass.isBlank),
                EntrySplitter.continuesException(entry.message.bytes), !line.hasPrefix("Fatal Exception: "), !line.hasPrefix("Thread ") {
                 // Crashlytics prints `Fatal Exception: NSInternalInconsistencyException` and the reason on the
                 // next line (indented by a space where a page or a comment quoted it): one exception.
@@ -1249,7 +1249,6 @@ public struct EntrySplitter {
         var digits = end
         while digits > 0, ByteScan.isDigit(line[digits - 1]) { digits -= 1 }
         return digits < end && digits >= 7 && line.hasPrefix(", line ", at: digits - 7)
-            && !line[5..<(digits - 7)].contains(where: { $0 == 10 })
     }
 
     /// True when `message` ends with `Fatal error:` or ` reason:` and nothing after it: the words a trap
@@ -1426,8 +1425,7 @@ public struct EntrySplitter {
     /// or `.` (`SwiftDataError(_error: …)`, `NSInternalInconsistencyException: …`), or a Cocoa error, either
     /// inside Swift's `Optional(…)` (`Optional(Error Domain=NSCocoaErrorDomain Code=513 …`).
     static func announcesError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        var end = message.count
-        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
+        let end = textEnd(of: message)
         guard end > 0, message[end - 1] == UInt8(ascii: ":"), let first = line.first, first >= 65, first <= 90 else { return false }
         let opening = line.hasPrefix("Optional(") ? 9 : 0
         if line.hasPrefix("Error Domain=", at: opening) { return true }

@@ -226,8 +226,6 @@ public struct XcodeConsoleFormat: LineFormat {
         return line.hasPrefix("package:", at: open + 1) || line.hasPrefix("dart:", at: open + 1) || line.hasPrefix("file:", at: open + 1)
     }
 
-    /// True when `line[from...]` is two words or more ending in a symbol offset (` + 20`) or a source
-    /// location in parentheses (`(sqlite3.c:46418)`, `(FMDatabase.m:761)`).
     /// The symbol alone after the frame number, as a page or a note trims a crashed thread to its symbols
     /// (`0 _dispatch_assert_queue_fail`, `4 swift_task_isCurrentExecutorWithFlagsImpl`, `5 _checkExpectedExecutor(…)
     /// [inlined]`, `6 @objc Controller.process(_:)   (<compiler-generated>:103)`, `12 -[NSPersistentStoreCoordinator
@@ -237,7 +235,7 @@ public struct XcodeConsoleFormat: LineFormat {
     /// deleted`, `2 items_total`) are no symbol.
     static func isBareSymbol(_ line: UnsafeRawBufferPointer, from start: Int) -> Bool {
         var end = line.count
-        while end > start, ByteClass.isBlank(line[end - 1]) || line[end - 1] == 13 { end -= 1 }
+        while end > start, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
         guard end - start >= 4 else { return false }
         let first = line[start]
         if (first == UInt8(ascii: "-") || first == UInt8(ascii: "+")), line[start + 1] == UInt8(ascii: "["),
@@ -273,6 +271,8 @@ public struct XcodeConsoleFormat: LineFormat {
         return line[rest] == UInt8(ascii: "(") && line[end - 1] == UInt8(ascii: ")")
     }
 
+    /// True when `line[from...]` is two words or more ending in a symbol offset (` + 20`) or a source
+    /// location in parentheses (`(sqlite3.c:46418)`, `(FMDatabase.m:761)`).
     static func endsLikeAddresslessFrame(_ line: UnsafeRawBufferPointer, from start: Int) -> Bool {
         var end = line.count
         while end > start, ByteClass.isBlank(line[end - 1]) { end -= 1 }

@@ -25,6 +25,9 @@ public struct CrashReport {
     public var exceptionSubtype: String?
     public var exceptionMessage: String?
     public var exceptionCodes: String?
+    /// `Exception Note` lines (`EXC_CORPSE_NOTIFY`, `SIMULATED (this is NOT a crash)`, `NON-FATAL CONDITION
+    /// (this is NOT a crash)`); an `.ips` body's `isSimulated` / `isNonFatal` read as the notes they print.
+    public var exceptionNotes: [String] = []
     /// Uncaught language exception (`NSInternalInconsistencyException`) and its reason, when stated.
     public var exceptionName: String?
     public var exceptionReason: String?

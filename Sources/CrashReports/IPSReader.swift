@@ -42,6 +42,10 @@ enum IPSReader {
             report.exceptionMessage = exception["message"]?.string
             report.exceptionCodes = exception["codes"]?.string
         }
+        // The process went on: the system wrote the report without killing it (Xcode renders these as
+        // `Exception Note:` lines).
+        if body["isSimulated"]?.bool == true { report.exceptionNotes.append("SIMULATED (this is NOT a crash)") }
+        if body["isNonFatal"]?.bool == true { report.exceptionNotes.append("NON-FATAL CONDITION (this is NOT a crash)") }
         if let termination = body["termination"] {
             report.terminationNamespace = termination["namespace"]?.string
             report.terminationCodeValue = termination["code"]?.integer

@@ -129,6 +129,7 @@ enum LegacyCrashReader {
                 if report.exceptionCodes == nil || value?.hasPrefix("0x") == true { report.exceptionCodes = value }
             case "Exception Subtype": report.exceptionSubtype = value
             case "Exception Message": report.exceptionMessage = value
+            case "Exception Note": if let value, !value.isEmpty { report.exceptionNotes.append(value) }
             case "Termination Reason":
                 terminationLines.append(value ?? "")
                 section = .terminationReason

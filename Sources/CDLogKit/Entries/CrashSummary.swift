@@ -62,6 +62,7 @@ enum CrashSummary {
         add("exceptionType", report.exceptionType)
         add("signal", report.signal)
         add("exceptionSubtype", report.exceptionSubtype)
+        if !report.exceptionNotes.isEmpty { add("exceptionNote", report.exceptionNotes.joined(separator: "; ")) }
         add("exceptionMessage", report.exceptionMessage.map { String($0.prefix(500)) })
         add("resourceEvent", report.resourceEvent)
         add("exceptionName", report.exceptionName)
@@ -142,6 +143,7 @@ enum CrashSummary {
         }
         if let subtype = report.exceptionSubtype { lines.append("Exception subtype: \(subtype)") }
         if let message = report.exceptionMessage { lines.append("Exception message: \(message)") }
+        for note in report.exceptionNotes { lines.append("Exception note: \(note)") }
         if let name = report.exceptionName {
             lines.append("Uncaught exception: \(name)" + (report.exceptionReason.map { ": \($0.prefix(300))" } ?? ""))
         }

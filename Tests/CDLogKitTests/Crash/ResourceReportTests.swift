@@ -162,4 +162,38 @@ struct ResourceReportTests {
         #expect(!MicrostackshotReader.isResourceReport(["Event: cpu usage"].map { Substring($0) }))
         #expect(MicrostackshotReader.isResourceReport(["Event: wakeups", "Action taken: none"].map { Substring($0) }))
     }
+
+    /// Round 53: a report the system wrote while the process went on (`Exception Note: SIMULATED (this is
+    /// NOT a crash)`, an `.ips` body's `isNonFatal`) keeps its finding, lowered from fatal to error.
+    @Test func aReportThatSaysItIsNotACrashIsNotFatal() throws {
+        let legacy = """
+        Exception Type:        EXC_GUARD
+        Exception Codes:       0x800000040000d364, 0x08fd4dbfade2dead
+        Exception Subtype:     GUARD_TYPE_VN, id=0x08fd4dbfade2dead, pid=54116, flavor=0x00000004 (VNG_UNLINK)
+        Exception Note:        SIMULATED (this is NOT a crash)
+        Termination Reason:    Namespace <0x17>, Code 0x1
+
+        Thread 0 Crashed:
+        0   libsystem_kernel.dylib              0x00007fff6c5a7ee2 __unlink + 10
+        """
+        let entry = try #require(try CrashReportReader.entries(fromDocument: Array(legacy.utf8), source: "g.crash").first)
+        #expect(entry.field("exceptionNote") == "SIMULATED (this is NOT a crash)")
+        #expect(entry.message.contains("Exception note: SIMULATED (this is NOT a crash)"))
+        let scratch = TestSupport.classifier.makeScratch()
+        let lowered = try #require(TestSupport.classifier.classify(text: entry.message, isCrashReport: true, scratch: scratch))
+        #expect(lowered.rule.id == "crash.exc-guard")
+        #expect(lowered.severity == .error)
+        #expect(lowered.fields.contains { $0.name == "caught" && $0.value == "the report says it is not a crash" })
+        // Without the note the same report is fatal.
+        let fatal = legacy.replacingOccurrences(of: "Exception Note:        SIMULATED (this is NOT a crash)\n", with: "")
+        let killed = try #require(try CrashReportReader.entries(fromDocument: Array(fatal.utf8), source: "g.crash").first)
+        #expect(killed.field("exceptionNote") == nil)
+        #expect(TestSupport.classifier.classify(text: killed.message, isCrashReport: true, scratch: scratch)?.severity == .fatal)
+
+        let header = #"{"app_name":"App","bug_type":"309","name":"App"}"#
+        let body = #"{"isNonFatal":true,"exception":{"type":"EXC_GUARD","subtype":"GUARD_TYPE_FD"},"threads":[]}"#
+        let ips = try #require(try CrashReportReader.entries(fromDocument: Array((header + "\n" + body).utf8), source: "g.ips").first)
+        #expect(ips.field("exceptionNote") == "NON-FATAL CONDITION (this is NOT a crash)")
+        #expect(TestSupport.classifier.classify(text: ips.message, isCrashReport: true, scratch: scratch)?.severity == .error)
+    }
 }

@@ -1127,6 +1127,24 @@ import Testing
         #expect(daemon.count == 2)
     }
 
+    /// Round 52's RP-P03: an app's short print under a one-line NSLog message that ends in a word is its own
+    /// entry; a `key: value` line (Core Data's `Using local storage: 1` under its Ubiquity line), a long line
+    /// and a line after an open bracket stay with the message.
+    @Test func aShortPrintUnderAOneLineMessageIsItsOwnEntry() throws {
+        let prefix = "2021-12-17 15:02:39.054097+0800 Demo[10950:1122437] "
+        let text = prefix + "[unspecified] container_create_or_lookup_app_group_path_by_app_group_identifier: client sent invalid parameters\n"
+            + "Current file index 0\n" + prefix + "next message"
+        #expect(try TestSupport.entries(text).map(\.line) == [1, 2, 3])
+        let keyValue = prefix + "-[PFUbiquitySwitchboardEntryMetadata setUseLocalStorage:](771): CoreData: Ubiquity:  mobile~361E0DEC\n"
+            + "Using local storage: 1\n" + prefix + "next message"
+        #expect(try TestSupport.entries(keyValue).map(\.line) == [1, 3])
+        let long = prefix + "Saving the context failed for the second time in a row\n"
+            + "Retrying the save later after the import finishes\n" + prefix + "next message"
+        #expect(try TestSupport.entries(long).map(\.line) == [1, 3])
+        let open = prefix + "Failed with options (cache size 20\n" + "Retry count 3)\n" + prefix + "next message"
+        #expect(try TestSupport.entries(open).map(\.line) == [1, 3])
+    }
+
     @Test func unifiedlogIteratorJSONLinesAreRead() throws {
         // mandiant's `unifiedlog_iterator --format jsonl` (its LogData members): `message`, `log_type`, `pid`,
         // `thread_id`, the process as a path; a loss record has an empty message and is no entry.

@@ -405,6 +405,11 @@ public struct EntrySplitter {
                 // that ended its sentence is a message of its own, not a continuation.
                 header = LineHeader(messageStart: 0)
             }
+            if header == nil, open, prefixed, wrapWidth == nil, pendingBlankLines == 0,
+               EntrySplitter.startsShortPrint(line, after: entry.message.bytes) {
+                // An app's short print under a one-line log message (round 52's RP-P03).
+                header = LineHeader(messageStart: 0)
+            }
             if header == nil, open, line.count < 120, EntrySplitter.isRepeatNote(line) {
                 // syslog's `Aug 18 16:29:34 --- last message repeated 1 time ---`: a line of its own, not the
                 // rest of the message it counts.
@@ -1584,6 +1589,21 @@ public struct EntrySplitter {
              UInt8(ascii: "\""), UInt8(ascii: "'"): return true
         default: return false
         }
+    }
+
+    /// True when `line`, unprefixed in a prefixed capture whose lines no page broke at a width, is a short
+    /// print of its own after a one-line message that ends in a word (`… client sent invalid parameters` /
+    /// `Current file index 0`): a capitalised line under 40 bytes with no colon (a `key: value` line such as
+    /// Core Data's `Using local storage: 1` goes on with its message), the message's brackets balanced.
+    static func startsShortPrint(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard line.count < 40, startsParagraph(line), !line.contains(UInt8(ascii: ":")) else { return false }
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
+        guard end > 0 else { return false }
+        let last = message[end - 1]
+        let endsInWord = ((last | 0x20) >= 97 && (last | 0x20) <= 122) || (last >= 48 && last <= 57)
+        let text = UnsafeRawBufferPointer(rebasing: message[0..<end])
+        return endsInWord && !text.contains(10) && depth(of: text) == 0
     }
 
     /// True when `line` opens with an acronym as a word and a lower-case word after it (`WS closed with

@@ -1143,6 +1143,8 @@ import Testing
         #expect(try TestSupport.entries(long).map(\.line) == [1, 3])
         let open = prefix + "Failed with options (cache size 20\n" + "Retry count 3)\n" + prefix + "next message"
         #expect(try TestSupport.entries(open).map(\.line) == [1, 3])
+        let reason = prefix + "Fatal Exception: NSInvalidArgumentException\n" + "Fetch must have an entity\n" + prefix + "next message"
+        #expect(try TestSupport.entries(reason).map(\.line) == [1, 3])
     }
 
     @Test func unifiedlogIteratorJSONLinesAreRead() throws {

@@ -1594,7 +1594,8 @@ public struct EntrySplitter {
     /// True when `line`, unprefixed in a prefixed capture whose lines no page broke at a width, is a short
     /// print of its own after a one-line message that ends in a word (`… client sent invalid parameters` /
     /// `Current file index 0`): a capitalised line under 40 bytes with no colon (a `key: value` line such as
-    /// Core Data's `Using local storage: 1` goes on with its message), the message's brackets balanced.
+    /// Core Data's `Using local storage: 1` goes on with its message), the message's brackets balanced and its
+    /// last word no exception's or error's name.
     static func startsShortPrint(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard line.count < 40, startsParagraph(line), !line.contains(UInt8(ascii: ":")) else { return false }
         var end = message.count
@@ -1603,7 +1604,10 @@ public struct EntrySplitter {
         let last = message[end - 1]
         let endsInWord = ((last | 0x20) >= 97 && (last | 0x20) <= 122) || (last >= 48 && last <= 57)
         let text = UnsafeRawBufferPointer(rebasing: message[0..<end])
-        return endsInWord && !text.contains(10) && depth(of: text) == 0
+        // Not an exception's or error's name whose reason a crash reporter prints under it
+        // (`Fatal Exception: NSInvalidArgumentException` / `Fetch must have an entity`).
+        let namesAType = (end >= 9 && text.hasPrefix("Exception", at: end - 9)) || (end >= 5 && text.hasPrefix("Error", at: end - 5))
+        return endsInWord && !namesAType && !text.contains(10) && depth(of: text) == 0
     }
 
     /// True when `line` opens with an acronym as a word and a lower-case word after it (`WS closed with

@@ -1147,6 +1147,22 @@ import Testing
         #expect(try TestSupport.entries(reason).map(\.line) == [1, 3])
     }
 
+    /// Round 54's RU-008: a poster's elision (`...`, `…`, `[...]`) between the frames of a crashed thread keeps
+    /// the frames one entry; the same marks inside a sentence or longer runs of dots do not.
+    @Test func anElisionLineKeepsTheBlockTogether() throws {
+        let frames = "Thread 0 Crashed:\n0   dyld                    0x101365190 __mmap + 8\n...\n10  dyld                    0x101368bc0 start + 6780\n"
+        #expect(try TestSupport.entries(frames + "\nNext message").map(\.line) == [1, 6])
+        for mark in ["…", "[...]", "  ... ", "(…)"] {
+            let text = "CoreData: error: Failed to save\n" + mark + "\nCoreData: error: Failed again"
+            #expect(try TestSupport.entries(text).map(\.line) == [1, 3], "\(mark)")
+        }
+        #expect(XcodeConsoleFormat.isElision(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
+        for line in ["....", "Loading...", ". . . .", "--"] {
+            let bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeBytes { XcodeConsoleFormat.isElision($0) } == false, "\(line)")
+        }
+    }
+
     @Test func unifiedlogIteratorJSONLinesAreRead() throws {
         // mandiant's `unifiedlog_iterator --format jsonl` (its LogData members): `message`, `log_type`, `pid`,
         // `thread_id`, the process as a path; a loss record has an empty message and is no entry.

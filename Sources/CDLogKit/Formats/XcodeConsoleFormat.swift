@@ -53,6 +53,9 @@ public struct XcodeConsoleFormat: LineFormat {
            XcodeConsoleFormat.isFrameLine(UnsafeRawBufferPointer(rebasing: line[3...])) { return nil }
         // gdb's and lldb's `bt` (`#1 0x97a016af in pthread_mutex_lock ()`).
         if first == UInt8(ascii: "#"), XcodeConsoleFormat.isDebuggerFrameLine(line) { return nil }
+        // A poster's elision alone on a line (`...`, `…`, `[...]`) between the lines of one block (frames cut
+        // from a backtrace): the block goes on.
+        if XcodeConsoleFormat.isElision(line) { return nil }
         // Dart's `<asynchronous suspension>` between the frames of a Flutter app's unhandled exception.
         if first == UInt8(ascii: "<"), line.hasPrefix("<asynchronous suspension>") { return nil }
         // Frames printed without a number (`symbol (in Image) + 8`, `image +0x… symbol`, `symbol 0x…`).
@@ -201,6 +204,21 @@ public struct XcodeConsoleFormat: LineFormat {
             i += 1
         }
         return false
+    }
+
+    /// A line that only says lines were left out: `...`, `…`, `[...]`, `[…]`, `(...)`, white space around.
+    static func isElision(_ line: UnsafeRawBufferPointer) -> Bool {
+        var start = 0, end = line.count
+        while start < end, ByteClass.isBlank(line[start]) { start += 1 }
+        while end > start, ByteClass.isBlank(line[end - 1]) || line[end - 1] == 13 { end -= 1 }
+        guard end - start >= 3, end - start <= 7 else { return false }
+        var text = UnsafeRawBufferPointer(rebasing: line[start..<end])
+        if (text.first == UInt8(ascii: "[") && text.last == UInt8(ascii: "]"))
+            || (text.first == UInt8(ascii: "(") && text.last == UInt8(ascii: ")")) {
+            text = UnsafeRawBufferPointer(rebasing: text[(text.startIndex + 1)..<(text.endIndex - 1)])
+        }
+        if text.count == 3, text.allSatisfy({ $0 == UInt8(ascii: ".") }) { return true }
+        return text.count == 3 && text[text.startIndex] == 0xE2 && text[text.startIndex + 1] == 0x80 && text[text.startIndex + 2] == 0xA6
     }
 
     /// `#N 0x… in symbol`: a frame of gdb's or lldb's `bt`.

@@ -55,7 +55,7 @@ public struct XcodeConsoleFormat: LineFormat {
         if first == UInt8(ascii: "#"), XcodeConsoleFormat.isDebuggerFrameLine(line) { return nil }
         // A poster's elision alone on a line (`...`, `…`, `[...]`) between the lines of one block (frames cut
         // from a backtrace): the block goes on.
-        if XcodeConsoleFormat.isElision(line) { return nil }
+        if line.count <= 16, XcodeConsoleFormat.isElision(line) { return nil }
         // Dart's `<asynchronous suspension>` between the frames of a Flutter app's unhandled exception.
         if first == UInt8(ascii: "<"), line.hasPrefix("<asynchronous suspension>") { return nil }
         // Frames printed without a number (`symbol (in Image) + 8`, `image +0x… symbol`, `symbol 0x…`).

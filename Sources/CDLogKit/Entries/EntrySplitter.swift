@@ -1599,7 +1599,7 @@ public struct EntrySplitter {
     static func startsShortPrint(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard line.count < 40, startsParagraph(line), !line.contains(UInt8(ascii: ":")) else { return false }
         var end = message.count
-        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
+        while end > 0, ByteClass.isBlankOrCR(message[end - 1]) { end -= 1 }
         guard end > 0 else { return false }
         let last = message[end - 1]
         let endsInWord = ((last | 0x20) >= 97 && (last | 0x20) <= 122) || (last >= 48 && last <= 57)

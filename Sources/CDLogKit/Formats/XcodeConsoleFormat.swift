@@ -210,7 +210,7 @@ public struct XcodeConsoleFormat: LineFormat {
     static func isElision(_ line: UnsafeRawBufferPointer) -> Bool {
         var start = 0, end = line.count
         while start < end, ByteClass.isBlank(line[start]) { start += 1 }
-        while end > start, ByteClass.isBlank(line[end - 1]) || line[end - 1] == 13 { end -= 1 }
+        while end > start, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
         guard end - start >= 3, end - start <= 7 else { return false }
         var text = UnsafeRawBufferPointer(rebasing: line[start..<end])
         if (text.first == UInt8(ascii: "[") && text.last == UInt8(ascii: "]"))

@@ -252,6 +252,44 @@ import Testing
         #expect(framed.count == 2)
     }
 
+    /// A crash service's issue copy: the exception's name, the frame it blames and the reason, then after
+    /// blank lines the crashed thread's heading (`Thread 1 Queue 202: … [Crashed]:`, Instabug's `Thread 0
+    /// [Crashed]:` under `# Cause:`) and its frames: one crash, classified by its reason.
+    @Test func aCrashServicesIssueCopyIsOneEntry() throws {
+        // Shape of Eval/dev/CA-retired.jsonl CA-021 (an Instabug crash pasted into an issue).
+        let issue = """
+        NSInvalidArgumentException
+        specialized Store.deleteObjects<A>(in:fetchRequest:) + 75
+        Fetch must have an entity
+
+        Thread 1 Queue 202: NSManagedObjectContext 0x2815c23c0: com.example.Context (serial) [Crashed]:
+
+        0    CoreFoundation                           0x1d33c1288     __exceptionPreprocess + 220
+        1    libobjc.A.dylib                          0x1ec0f1744     objc_exception_throw + 59
+        2    CoreData                                 0x1dac1bad0     -[NSBatchDeleteRequest initWithFetchRequest:] + 419
+
+        Next message
+        """
+        let entries = try TestSupport.entries(issue, format: .xcode)
+        #expect(entries.map(\.line) == [1, 11])
+        #expect(entries[0].endLine == 9)
+        let finding = TestSupport.classify(entries[0].message)
+        #expect(finding?.category == .initialization)
+        #expect(finding?.severity == .fatal)
+        // Instabug's heading and a `Fatal Exception:` heading keep the crashed thread after a blank line.
+        let cause = try TestSupport.entries("# Cause: Parent NSManagedObjectContext must not be nil.\n# Reported at: 2020-04-28 19:42:41 UTC\n\nThread 0 [Crashed]:\n\n0    CoreData    0x1a63bacb4     -[NSManagedObjectContext setParentContext:] + 303\n", format: .xcode)
+        #expect(cause.count == 1)
+        let fatal = try TestSupport.entries("Fatal Exception: NSInternalInconsistencyException\nThis NSPersistentStoreCoordinator has no persistent stores (unknown).  It cannot perform a save operation.\n\n#16. Crashed: com.example.save\n0  CoreData  0x1a63bacb4 -[NSManagedObjectContext save:] + 303\n", format: .xcode)
+        #expect(fatal.count == 1)
+        // A message that is no crash heading does not keep a thread heading after a blank line, and a thread
+        // heading's frames need the heading.
+        let apart = try TestSupport.entries("Saved 3 items\nSaved 4 items\n\nThread 0 Crashed:\n\n0  App  0x1 main + 1\n1  App  0x2 start + 1\n", format: .xcode)
+        #expect(apart.map(\.line) == [1, 2, 4])
+        #expect(apart.last?.endLine == 7)
+        let plain = try TestSupport.entries("Saved 3 items\nSaved 4 items\n\n0  App  0x1 main + 1\n1  App  0x2 start + 1\n", format: .xcode)
+        #expect(plain.count == 3)
+    }
+
     /// In an NSLog capture, a library logger's line stamped with the time of day alone (Couchbase Lite's
     /// `12:08:15.750| WARNING*** : …`) is a message of its own, not the rest of the NSLog line above it.
     @Test func aLoggersTimeOfDayLineInAPrefixedCaptureIsItsOwnMessage() throws {

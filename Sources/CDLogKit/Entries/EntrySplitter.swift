@@ -286,7 +286,7 @@ public struct EntrySplitter {
             if header != nil, joinable, readBare, pendingBlankLines > 0 {
                 // Only a crash header block is still open after a blank line in bare text: what follows it is
                 // its thread or its trap's message, or else a message of its own.
-                if EntrySplitter.continuesCrashHeaderBlock(line) { header = nil } else {
+                if EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes) { header = nil } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 }
             }
@@ -320,6 +320,16 @@ public struct EntrySplitter {
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
                 // Python prints the exception that ended a traceback at the left margin, under the last
                 // frame's indented source line: the traceback's own last line.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "#"), line.hasPrefix("# Reported at: "),
+               entry.message.bytes.hasPrefix("# Cause: ") {
+                // Instabug's crash heading: the cause, then when it was reported.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesIssueHeading(after: entry.message.bytes) {
+                // A crash service's issue heading: the exception's name, the frame it blames, then the reason
+                // (`NSInvalidArgumentException` / `specialized Store.delete(in:) + 75` / `Fetch must have an entity`).
                 header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "C") || entry.message.bytes.first == UInt8(ascii: "T"),
@@ -1313,16 +1323,70 @@ public struct EntrySplitter {
     /// `EXC_…` line, or the `#### in -[Class method]` heading its GitHub integration filed issues with): the
     /// thread's frames, the trap's message or the crash counts follow it after a blank line.
     static func isCrashHeaderBlock(_ message: UnsafeRawBufferPointer) -> Bool {
-        guard message.count < 512, message.hasPrefix("Crashed: ") || message.hasPrefix("crashed: ") || message.hasPrefix("#### in ")
-        else { return false }
-        return message.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } < 3
+        // A crashed thread's heading ends the block: its frames follow after a blank line.
+        if message.count < 2048, isCrashedThreadHeading(lastTextLine(of: message)) { return true }
+        guard message.count < 512 else { return false }
+        let lines = message.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        if message.hasPrefix("Crashed: ") || message.hasPrefix("crashed: ") || message.hasPrefix("#### in ") { return lines < 3 }
+        // A crash service's issue heading (Instabug's `# Cause: …` / `# Reported at: …`, an exception's name
+        // alone with the blamed frame and the reason under it) or a crashed thread's heading: the crashed
+        // thread, or its frames, follow after a blank line.
+        guard lines < 4 else { return false }
+        return message.hasPrefix("# Cause: ") || message.hasPrefix("Fatal Exception: ") || startsWithExceptionNameLine(message)
+    }
+
+    /// True when `message`'s first line is only an exception's name (`NSInvalidArgumentException`,
+    /// `RLMException`), as a crash service heads an issue with it.
+    static func startsWithExceptionNameLine(_ message: UnsafeRawBufferPointer) -> Bool {
+        let end = message.firstIndex(of: 0x0A, from: 0) ?? message.count
+        var stop = end
+        while stop > 0, ByteClass.isBlankOrCR(message[stop - 1]) { stop -= 1 }
+        guard stop >= 9, stop <= 80, message.hasPrefix("Exception", at: stop - 9), (65...90).contains(message[0]) else { return false }
+        return message[0..<stop].allSatisfy {
+            (65...90).contains($0) || (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    /// True when the open message is an exception's name alone on its line and one frame under it: the
+    /// reason follows, as a crash service heads an issue.
+    static func continuesIssueHeading(after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count < 400, let first = message.firstIndex(of: 0x0A, from: 0),
+              message.firstIndex(of: 0x0A, from: first + 1) == nil || textEnd(of: message) <= message.firstIndex(of: 0x0A, from: first + 1)!,
+              startsWithExceptionNameLine(message) else { return false }
+        let last = lastTextLine(of: message)
+        if StackLines.isFrame(last) { return true }
+        // `specialized Store.delete(in:) + 75`: a symbol and its offset.
+        var i = last.count
+        while i > 0, (48...57).contains(last[i - 1]) { i -= 1 }
+        return i < last.count && i >= 4 && last.hasPrefix(" + ", at: i - 3)
+    }
+
+    /// True when `line` heads a crashed thread the way crash services print it: `Thread 0 [Crashed]:`,
+    /// `Thread 1 Queue 202: NSManagedObjectContext 0x2815c23c0: … (serial) [Crashed]:`, `Thread 0 Crashed:`,
+    /// `#16. Crashed: DefaultFileSource`, `Crashed: com.apple.main-thread`.
+    static func isCrashedThreadHeading(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, ByteClass.isBlank(line[i]) { i += 1 }
+        let rest = UnsafeRawBufferPointer(rebasing: line[i...])
+        guard rest.count < 240 else { return false }
+        if rest.hasPrefix("Crashed: ") { return true }
+        if rest.hasPrefix("#"), let dot = rest.firstIndex(of: UInt8(ascii: "."), from: 1, to: 8),
+           rest[1..<dot].allSatisfy({ (48...57).contains($0) }), rest.hasPrefix(" Crashed: ", at: dot + 1) { return true }
+        guard rest.hasPrefix("Thread ") else { return false }
+        var end = rest.count
+        while end > 0, ByteClass.isBlankOrCR(rest[end - 1]) { end -= 1 }
+        let text = UnsafeRawBufferPointer(rebasing: rest[0..<end])
+        return (end >= 11 && text.hasPrefix("[Crashed]:", at: end - 10)) || (end >= 9 && text.hasPrefix(" Crashed:", at: end - 9))
+            || (end >= 10 && text.hasPrefix(" Crashed::", at: end - 10))
     }
 
     /// What may follow a crash reporter's header block after a blank line: the crashed thread again, a
     /// thread's name, the trap's message, the crash counts under a Crashlytics issue heading.
-    static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer) -> Bool {
-        line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("* Number of crashes: ")
-            || line.hasPrefix("- Number of crashes: ") || startsTrapMessage(line)
+    static func continuesCrashHeaderBlock(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        if line.hasPrefix("Crashed: ") || line.hasPrefix("Thread : Crashed:") || line.hasPrefix("* Number of crashes: ")
+            || line.hasPrefix("- Number of crashes: ") || startsTrapMessage(line) || isCrashedThreadHeading(line) { return true }
+        // The crashed thread's frames under its heading.
+        return isCrashedThreadHeading(lastTextLine(of: message)) && StackLines.isFrame(line)
     }
 
     /// True when `line` opens with the trap's message a crash reporter prints under its heading: `Fatal error: …`,
@@ -1911,7 +1975,7 @@ public struct EntrySplitter {
             if text.first == UInt8(ascii: "("), text.dropFirst().allSatisfy(ByteClass.isBlank) { return true }
             return announcesUncaughtException(last) || text.hasPrefix("critical:")
         }
-        if last.allSatisfy(ByteClass.isBlank) { return continuesCrashHeaderBlock(line) }
+        if last.allSatisfy(ByteClass.isBlank) { return continuesCrashHeaderBlock(line, after: last) || StackLines.isFrame(line) }
         return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
             || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
             || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)

@@ -391,6 +391,48 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.model.entity-claimed-twice")
     }
 
+    /// `line` broken between words into pieces of at most `width` characters, as a page or a mail client
+    /// breaks it (runs of blanks stay, a word longer than the width stays whole): Eval's `wrap` form.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        var pieces: [String] = [], current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.trimmingCharacters(in: .whitespaces).isEmpty, current.count + 1 + word.count > width {
+                pieces.append(current)
+                current = String(word)
+            } else {
+                current = current.trimmingCharacters(in: .whitespaces).isEmpty && current.isEmpty ? String(word) : current + " " + word
+            }
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    /// A page that broke `log show` lines at 80 columns broke some inside their prefix (after the activity
+    /// column, the padding left at the line's end) and some before a word longer than half the line: each
+    /// printed line's pieces are one entry again.
+    @Test func logShowLinesAPageBrokeAtEightyColumnsAreOneEntryEach() throws {
+        let lines = [
+            "2025-12-26 23:03:09.149529+0800 0x626e6    Default     0x1211ff0            50476  0    Notes: (CoreData) [com.apple.coredata:sql] Connecting to sqlite database file at /Users/me/Library/Group Containers/group.example.notes/Notes.sqlite",
+            "2025-12-26 23:03:09.149754+0800 0x626e6    Info        0x1211ff0            50476  0    Notes: (CoreAnalytics) [com.apple.CoreAnalytics:client] Dropping \"com.apple.security.LegacyAPICounts\" as it isn't used in any transform (not in the config or budgeted?)",
+            "2025-12-26 23:03:09.150768+0800 0x62974    Error       0x12124d0            50476  0    Notes: (CoreData) [com.apple.coredata:error] CoreData: error: (14) I/O error for database at /Users/me/Library/Group Containers/group.example.notes/Notes.sqlite.  SQLite error code:14, 'unable to open database file'",
+            "2025-12-26 23:03:09.152189+0800 0x62994    Default     0x12124e            50476  0    Notes: (libobjc.A.dylib) objc[50476]: Class _TtC10FoundationP33_45BFD3D387700B862E3A7353B97EF7ED21__CharacterSetStorage is implemented in both /usr/lib/swift/libswiftFoundation.dylib and /Applications/Notes.app/Contents/Frameworks/libswiftFoundation.dylib. One of the two will be used.",
+            "2025-12-26 23:03:09.157806+0800 0x626e6    Default     0x12124a            50476  0    Notes: (Security) [com.apple.securityd:integrity] no previous integrity acl exists; making a new one",
+        ]
+        var text: [String] = [], starts: [Int] = []
+        for line in lines {
+            starts.append(text.count + 1)
+            text += Self.wrapped(line, width: 80)
+        }
+        #expect(text.count > 2 * lines.count)
+        let entries = try TestSupport.entries(text.joined(separator: "\n") + "\n")
+        #expect(entries.map(\.line) == starts)
+        #expect(TestSupport.classify(entries[2].message)?.category == .store)
+        // An objc line broken before the long mangled name it carries (`objc[32088]: Class` alone).
+        let objc = (0..<4).flatMap { n in Self.wrapped("objc[32088]: Class _TtC10FoundationP33_12768CA107A31EF2DCE034FD75B541C9\(n)__JSONEncoder is implemented in both /usr/lib/swift/libswiftFoundation.dylib (0x7fff808de3d8) and /Applications/iTerm2.app/Contents/Frameworks/libswiftFoundation.dylib (0x10e8c6d98). One of the two will be used.", width: 80) }
+        #expect(try TestSupport.entries(objc.joined(separator: "\n"), format: .xcode).count == 4)
+    }
+
     @Test func aPageLineStartIsFoundEightBytesAtATime() {
         // Every position of the last newline, near and far, against a byte-by-byte search.
         for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 119, 120, 121, 159, 160, 161, 239, 240, 241, 300] {

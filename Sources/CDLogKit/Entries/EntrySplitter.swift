@@ -941,8 +941,9 @@ public struct EntrySplitter {
     }
 
     /// True when `line` continues the open message's last line in a source broken at `width` characters
-    /// (`SourceLayout.wrapWidth`): that line is at least half the width and no wider (or one word wider than
-    /// the width, which a wrapper leaves alone on its line), `line` opens at the left margin with a word that
+    /// (`SourceLayout.wrapWidth`): that line is at least half the width and no wider (or shorter, when `line`'s
+    /// first word is longer than half the width; or one word wider than the width, which a wrapper leaves
+    /// alone on its line), `line` opens at the left margin with a word that
     /// would not have fitted after it, and `line` neither opens with the same word as that line (a logger's
     /// lines), nor with a capitalised plain word (`An …`, `Unable …`: a sentence starts there as likely as
     /// it goes on; a type's name such as `NSManagedObjectContext` goes on; after a line that ends with `:`
@@ -955,12 +956,34 @@ public struct EntrySplitter {
         let start = lineStart(in: message, before: end)
         let lastWordEnd = message[start..<end].firstIndex { $0 == 32 || $0 == 9 } ?? end
         let previous = printedWidth(message, end: end, prefixWidth: prefixWidth)
-        guard previous <= width ? previous * 2 >= width : lastWordEnd == end else { return false }
         let wordEnd = firstWordEnd(of: line)
-        guard previous + 1 + characters(line, 0, wordEnd) > width,
+        let word = characters(line, 0, wordEnd)
+        // A line shorter than half the width was broken there only when the word after it is itself longer
+        // than half the width (a mangled Swift name, a path): it had no room on the line.
+        guard previous <= width ? previous * 2 >= width || word * 2 > width : lastWordEnd == end else { return false }
+        guard previous + 1 + word > width,
               !line[0..<wordEnd].elementsEqual(message[start..<lastWordEnd]) else { return false }
-        // After a line that ends announcing its text (`… CoreData: error:`), a capitalised word is that text.
-        return (message[end - 1] == UInt8(ascii: ":") || !opensWithCapitalisedWord(line, wordEnd: wordEnd)) && !opensMessageAnywhere(line)
+        // After a line that ends announcing its text (`… CoreData: error:`, the rest of a `log show` prefix a
+        // page broke: `50476  0    App: (CoreAnalytics) [com.apple.CoreAnalytics:client]`), a capitalised
+        // word is that text.
+        let announces = message[end - 1] == UInt8(ascii: ":")
+            || isLogShowPrefixTail(UnsafeRawBufferPointer(rebasing: message[start..<end]))
+        return (announces || !opensWithCapitalisedWord(line, wordEnd: wordEnd)) && !opensMessageAnywhere(line)
+    }
+
+    /// True when `line` is only the rest of a `log show` line's prefix that a page broke after its activity
+    /// column: the process id, the TTL, `Process:` and the optional `(Library)` and `[subsystem:category]`.
+    static func isLogShowPrefixTail(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let last = line.last, last == UInt8(ascii: "]") || last == UInt8(ascii: ")") || last == UInt8(ascii: ":"),
+              let pidEnd = ByteScan.digits(line, at: 0) else { return false }
+        var i = ByteScan.spaces(line, at: pidEnd)
+        guard i > pidEnd, let ttlEnd = ByteScan.digits(line, at: i) else { return false }
+        i = ByteScan.spaces(line, at: ttlEnd)
+        guard i > ttlEnd, let colon = line.firstIndex(of: UInt8(ascii: ":"), from: i, to: min(line.count, i + 256)) else { return false }
+        var header = LineHeader(messageStart: 0)
+        var j = ByteScan.spaces(line, at: colon + 1)
+        LogShowPrefix.libraryAndSubsystem(line, from: &j, into: &header)
+        return j >= line.count
     }
 
     /// Where `line`'s first word ends: its first blank, or its end.

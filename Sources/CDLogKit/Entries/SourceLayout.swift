@@ -66,10 +66,13 @@ public struct SourceLayout: Sendable, Equatable {
         guard format != .crashReport, format != .logJSON, format != .logNDJSON else { return nil }
         // Per sample line: its width, its first word's width and bytes, whether it opens at the left margin
         // and whether it has a blank inside.
-        var lines: [(width: Int, firstWord: Int, word: ArraySlice<UInt8>, atMargin: Bool, hasBlank: Bool, opens: Bool)] = []
+        var lines: [(width: Int, firstWord: Int, word: ArraySlice<UInt8>, atMargin: Bool, hasBlank: Bool, opens: Bool,
+                     trailing: Int)] = []
         FormatDetector.forEachSampleLine(sample) { line in
             var end = line.count
-            while end > 0, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+            while end > 0, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
+            var trailing = 0
+            for index in end..<line.count where ByteClass.isBlank(line[index]) { trailing += 1 }
             var start = 0
             while start < end, ByteClass.isBlank(line[start]) { start += 1 }
             var width = 0, firstWord = 0, wordEnd = start, inFirstWord = true, hasBlank = false
@@ -84,7 +87,7 @@ public struct SourceLayout: Sendable, Equatable {
             }
             if inFirstWord { wordEnd = end }
             lines.append((width, firstWord, ArraySlice(line[start..<wordEnd]), start == 0, hasBlank,
-                          start == 0 && EntrySplitter.opensMessageAnywhere(line)))
+                          start == 0 && EntrySplitter.opensMessageAnywhere(line), trailing))
             return true
         }
         guard let widest = lines.lazy.filter(\.hasBlank).map(\.width).max(), (60...100).contains(widest) else { return nil }
@@ -92,7 +95,11 @@ public struct SourceLayout: Sendable, Equatable {
         for (line, next) in zip(lines, lines.dropFirst()) where line.hasBlank && line.width >= widest - 20 && next.width > 0 {
             // A printed structure after the line says nothing about a wrapper either way.
             guard next.atMargin, next.word != line.word, !next.opens else { continue }
-            if line.width + 1 + next.firstWord > widest { forced += 1 } else { unforced += 1 }
+            // Blanks a wrapper left at the end of a line (the padding between `log show`'s columns, broken
+            // inside the run) count: the word after them had no room.
+            if line.width + 1 + next.firstWord > widest || (line.trailing > 0 && line.width + line.trailing + 1 + next.firstWord > widest) {
+                forced += 1
+            } else { unforced += 1 }
         }
         return forced >= 3 && forced >= 3 * unforced ? widest : nil
     }

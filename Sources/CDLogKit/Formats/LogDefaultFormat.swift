@@ -17,6 +17,12 @@ public struct LogDefaultFormat: LineFormat {
         i = ByteScan.spaces(line, at: typeEnd)
         guard let activityEnd = ByteScan.hexNumber(line, at: i) else { return nil }
         i = ByteScan.spaces(line, at: activityEnd)
+        // A page that broke the line at its width may have broken it inside the prefix, after the activity:
+        // the process id and the rest go on on the next line.
+        if i == line.count || (i < line.count && line[i] == 13 && i + 1 == line.count) {
+            header.messageStart = line.count
+            return header
+        }
         guard let pidEnd = ByteScan.digits(line, at: i) else { return nil }
         header.pid = i..<pidEnd
         i = ByteScan.spaces(line, at: pidEnd)

@@ -431,6 +431,13 @@ import Testing
         // An objc line broken before the long mangled name it carries (`objc[32088]: Class` alone).
         let objc = (0..<4).flatMap { n in Self.wrapped("objc[32088]: Class _TtC10FoundationP33_12768CA107A31EF2DCE034FD75B541C9\(n)__JSONEncoder is implemented in both /usr/lib/swift/libswiftFoundation.dylib (0x7fff808de3d8) and /Applications/iTerm2.app/Contents/Frameworks/libswiftFoundation.dylib (0x10e8c6d98). One of the two will be used.", width: 80) }
         #expect(try TestSupport.entries(objc.joined(separator: "\n"), format: .xcode).count == 4)
+        // The runtime's `objc[pid]: ` opens a message wherever it stands: the line before it was not broken
+        // at the width, and the width still shows (shape of Eval/dev/RR-retired.jsonl RR-P01, wrapped).
+        let classes = ["_TtC10Foundation13__DataStorage", "_TtC10Foundation13__NSSwiftData", "_TtCV10Foundation4Data14RangeReference",
+                       "_TtC10Foundation13__JSONEncoder", "_TtC10Foundation15__JSONDecoder"]
+        let runtime = classes.flatMap { name in Self.wrapped("objc[32088]: Class \(name) is implemented in both /usr/lib/swift/libswiftFoundation.dylib (0x7fff808de0d0) and /Users/me/Build/Development/iTerm2.app/Contents/Frameworks/libswiftFoundation.dylib (0x10e8c69e8). One of the two will be used. Which one is undefined.", width: 80) }
+        #expect(SourceLayout.wrapWidth(of: ArraySlice(Array(runtime.joined(separator: "\n").utf8)), format: .xcode) == 80)
+        #expect(try TestSupport.entries(runtime.joined(separator: "\n"), format: .xcode).count == classes.count)
     }
 
     @Test func aPageLineStartIsFoundEightBytesAtATime() {

@@ -1000,11 +1000,18 @@ public struct EntrySplitter {
 
     /// True when `line` opens a message wherever it stands, even where a page broke the text at one width: a
     /// console entry word (`CoreData:`, `error: `), `***`, a Swift trap (`Fatal error: `), a date or a time
-    /// (`04-14 11:26:34…`, `12:08:15.750|`), a stack frame or a thread's heading.
+    /// (`04-14 11:26:34…`, `12:08:15.750|`), a stack frame, a thread's heading or the runtime's `objc[pid]: `.
     static func opensMessageAnywhere(_ line: UnsafeRawBufferPointer) -> Bool {
         let wordEnd = firstWordEnd(of: line)
         return XcodeConsoleFormat.startsEntryWord(line, at: 0) || line.hasPrefix("***") || line.hasPrefix("Fatal error: ")
             || SourceLayout.opensWithDateOrTime(line[0..<wordEnd]) || StackLines.isFrame(line) || StackLines.isThreadHeading(line)
+            || opensWithRuntimeTag(line)
+    }
+
+    /// True when `line` opens with the Objective-C runtime's tag and the process id (`objc[32088]: `).
+    static func opensWithRuntimeTag(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("objc["), let end = ByteScan.digits(line, at: 5), end > 5 else { return false }
+        return line.hasPrefix("]: ", at: end)
     }
 
     /// True when `line` opens with a qualified name: letters, digits and `_` joined by `.` or `::`, at least

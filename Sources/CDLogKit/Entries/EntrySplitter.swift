@@ -322,12 +322,13 @@ public struct EntrySplitter {
                 // frame's indented source line: the traceback's own last line.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "#"), line.hasPrefix("# Reported at: "),
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.endLine == entry.line, line.hasPrefix("# Reported at: "),
                entry.message.bytes.hasPrefix("# Cause: ") {
                 // Instabug's crash heading: the cause, then when it was reported.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesIssueHeading(after: entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.endLine == entry.line + 1,
+               EntrySplitter.continuesIssueHeading(after: entry.message.bytes) {
                 // A crash service's issue heading: the exception's name, the frame it blames, then the reason
                 // (`NSInvalidArgumentException` / `specialized Store.delete(in:) + 75` / `Fetch must have an entity`).
                 header = nil
@@ -1353,8 +1354,9 @@ public struct EntrySplitter {
     /// `EXC_…` line, or the `#### in -[Class method]` heading its GitHub integration filed issues with): the
     /// thread's frames, the trap's message or the crash counts follow it after a blank line.
     static func isCrashHeaderBlock(_ message: UnsafeRawBufferPointer) -> Bool {
-        // A crashed thread's heading ends the block: its frames follow after a blank line.
-        if message.count < 2048, isCrashedThreadHeading(lastTextLine(of: message)) { return true }
+        // A crashed thread's heading ends the block (`Thread 0 [Crashed]:`): its frames follow after a blank line.
+        let end = textEnd(of: message)
+        if message.count < 2048, end > 0, message[end - 1] == UInt8(ascii: ":"), isCrashedThreadHeading(lastTextLine(of: message)) { return true }
         guard message.count < 512 else { return false }
         let lines = message.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         if message.hasPrefix("Crashed: ") || message.hasPrefix("crashed: ") || message.hasPrefix("#### in ") { return lines < 3 }
@@ -1380,7 +1382,11 @@ public struct EntrySplitter {
     /// True when the open message is an exception's name alone on its line and one frame under it: the
     /// reason follows, as a crash service heads an issue.
     static func continuesIssueHeading(after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.count < 400, let first = message.firstIndex(of: 0x0A, from: 0),
+        // Cheapest first: asked of every bare line, and almost no open message is two short lines under a
+        // capitalised name.
+        guard message.count < 400, message.count > 12, let head = message.first, head >= 65, head <= 90,
+              let first = message.firstIndex(of: 0x0A, from: 0), first >= 9,
+              message[first - 1] == UInt8(ascii: "n") || message[first - 1] == 13 || message[first - 1] == 32,
               message.firstIndex(of: 0x0A, from: first + 1) == nil || textEnd(of: message) <= message.firstIndex(of: 0x0A, from: first + 1)!,
               startsWithExceptionNameLine(message) else { return false }
         let last = lastTextLine(of: message)

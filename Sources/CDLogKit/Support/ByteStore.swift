@@ -18,7 +18,7 @@ public final class ByteStore {
     deinit { base.deallocate() }
 
     /// The bytes; valid until the next change.
-    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    @inline(__always) public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     public var isEmpty: Bool { count == 0 }
 

@@ -290,6 +290,39 @@ import Testing
         #expect(plain.count == 3)
     }
 
+    /// An uncaught exception a poster broke over short lines (shape of Eval/dev/SB-retired.jsonl SB-002): the
+    /// reason's quote stays open across the lines, quotes inside it (`'owner'`) nest, and the entry is one,
+    /// read joined. A reason cut before its closing quote does not swallow what opens a message of its own.
+    @Test func anExceptionsReasonBrokenOverLinesStaysOneEntryUntilItsQuoteCloses() throws {
+        let text = """
+        *** Terminating app due to uncaught
+        exception 'NSInvalidArgumentException',
+        reason: 'Illegal attempt to establish a
+        relationship 'owner' between objects in
+        different contexts
+        (source = <Book: 0x7803590>
+        (entity: Book; id: 0x7802ae0 <x-coredata:///
+        Book/t527F06B2-3EB5-47CF-9A29-985B0D3758862>
+        ; data: {
+        name = nil;
+        }) ,
+        destination = <Owner: 0x78020a0> (entity:
+        Owner; id: 0x3a56f80 <x-coredata://043AF2F0/Owner/p1> ; data: {
+        displayName = alex;
+        }))'
+        Saved.
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 16])
+        #expect(TestSupport.classify(entries[0].message)?.rule.id == "coredata.concurrency.cross-context-relationship")
+        // Cut before its quote closed: a date, `CoreData:` or `***` still opens a message.
+        let cut = try TestSupport.entries("reason: 'Illegal attempt to establish a\nrelationship between objects\n2024-01-10 10:00:00.000 App[1:2] next\nCoreData: error: other\n", format: .xcode)
+        #expect(cut.map(\.line) == [1, 3, 4])
+        // A reason that closed on its line keeps no later line.
+        let closed = try TestSupport.entries("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'can't save'\nlater line\n", format: .xcode)
+        #expect(closed.count == 2)
+    }
+
     /// In an NSLog capture, a library logger's line stamped with the time of day alone (Couchbase Lite's
     /// `12:08:15.750| WARNING*** : …`) is a message of its own, not the rest of the NSLog line above it.
     @Test func aLoggersTimeOfDayLineInAPrefixedCaptureIsItsOwnMessage() throws {

@@ -397,6 +397,13 @@ public struct EntrySplitter {
                 header = nil
                 entry.wrapped = true
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.staysInsideQuotedReason(line, after: &entry) {
+                // An exception's reason a poster or a page broke over several lines (`reason: 'Illegal attempt to
+                // establish a` / `relationship 'owner' between objects in` / `different contexts …'`): until its
+                // quote closes, the same message.
+                header = nil
+                entry.wrapped = true
+            }
             if let lineHeader = header, lineHeader.messageStart == 0, let wrapWidth, joinable, readBare, pendingBlankLines == 0,
                EntrySplitter.brokeAtWidth(line, after: entry.message.bytes, prefixWidth: entry.prefix.count, width: wrapWidth) {
                 // A source whose long lines a page, a mail client or a commit editor broke at one width
@@ -839,6 +846,8 @@ public struct EntrySplitter {
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer,
                                          prefixWidth: Int = 0) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }
+        // `*** Terminating app due to uncaught` / `exception 'NSInvalidArgumentException', reason: …`.
+        if line.hasPrefix("exception '"), textEnd(of: message) >= 8, message.hasPrefix("uncaught", at: textEnd(of: message) - 8) { return true }
         // An exception's quoted reason or a debugger's quoted message the page broke inside its quotes.
         if endsInsideQuote(message) { return true }
         // A trap's source location left alone on a line (`SwiftData/BackingData.swift:1039:`): its message follows.
@@ -1090,6 +1099,52 @@ public struct EntrySplitter {
             j += 1
         }
         return true
+    }
+
+    /// True when the open message holds an exception's reason whose quote has not closed (`reason: '…`,
+    /// `reason: "…`) and `line` is no message of its own: the reason goes on. Quotes of the same character
+    /// inside the reason nest (`relationship 'owner' between`): one that starts a word opens, one that ends a
+    /// word closes, an apostrophe inside a word (`can't`) does neither. The message is read on from where the
+    /// last line's test stopped, and only for 40 lines of a message of at most 16 KiB: a reason a page cut
+    /// before its closing quote does not swallow the rest of the text.
+    static func staysInsideQuotedReason(_ line: UnsafeRawBufferPointer, after entry: inout RawEntry) -> Bool {
+        let message = entry.message.bytes
+        guard message.count <= 16 << 10, entry.endLine - entry.line < 40, entry.quoteRead < message.count || entry.quote != 0
+        else { return false }
+        var i = entry.quoteRead
+        while i < message.count {
+            if entry.quote == 0 {
+                // `reason: '`: each colon (memchr) is looked at, not each byte.
+                guard let colon = message.firstIndex(of: 0x3A, from: max(i, 6), to: message.count) else { break }
+                if colon + 2 < message.count, message[colon + 1] == 32, message[colon + 2] == 39 || message[colon + 2] == 34,
+                   message.hasPrefix("reason", at: colon - 6) {
+                    entry.quote = message[colon + 2]
+                    entry.quoteDepth = 1
+                    i = colon + 3
+                } else {
+                    i = colon + 1
+                }
+            } else {
+                guard let at = message.firstIndex(of: entry.quote, from: i, to: message.count) else { break }
+                let before = at > 0 ? message[at - 1] : 32
+                let after = at + 1 < message.count ? message[at + 1] : 10
+                let startsWord = before == 32 || before == 9 || before == 10 || before == UInt8(ascii: "(") || before == UInt8(ascii: "=")
+                    || before == UInt8(ascii: "[") || before == UInt8(ascii: "{")
+                let endsWord = after == 32 || after == 9 || after == 10 || after == 13 || after == UInt8(ascii: ",")
+                    || after == UInt8(ascii: ")") || after == UInt8(ascii: ".") || after == UInt8(ascii: ";") || after == UInt8(ascii: ":")
+                    || after == UInt8(ascii: "]") || after == UInt8(ascii: "}")
+                if startsWord, !endsWord {
+                    entry.quoteDepth += 1
+                } else if endsWord, !startsWord {
+                    entry.quoteDepth -= 1
+                    if entry.quoteDepth == 0 { entry.quote = 0 }
+                }
+                i = at + 1
+            }
+        }
+        entry.quoteRead = message.count
+        guard entry.quote != 0, let first = line.first, first != 32, first != 9 else { return false }
+        return !opensMessageAnywhere(line)
     }
 
     /// The most bytes a line a page broke at 80 columns is read for: 80 characters, some of them two or three

@@ -26,6 +26,12 @@ public struct RawEntry {
     var ckFound = false
     var ckBalance = 0
     var ckRead = 0
+    /// The quote character of an exception's reason (`reason: '…`) still open in `message[0..<quoteRead]`
+    /// (0 when none is), and how many quotes of it are open inside it (`'owner'` within the reason), kept as
+    /// the message grows (`EntrySplitter.staysInsideQuotedReason`).
+    var quote: UInt8 = 0
+    var quoteDepth = 0
+    var quoteRead = 0
     public var format = InputFormat.xcode
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
@@ -46,6 +52,9 @@ public struct RawEntry {
         ckFound = false
         ckBalance = 0
         ckRead = 0
+        quote = 0
+        quoteDepth = 0
+        quoteRead = 0
         self.format = format
         if prepared != nil { prepared = nil }
     }

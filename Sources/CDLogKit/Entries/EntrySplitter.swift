@@ -1101,8 +1101,9 @@ public struct EntrySplitter {
         return true
     }
 
-    /// True when the open message holds an exception's reason whose quote has not closed (`reason: '…`,
-    /// `reason: "…`) and `line` is no message of its own: the reason goes on. Quotes of the same character
+    /// True when the open message, an uncaught exception's termination (`*** Terminating app due to uncaught
+    /// …`) or its reason, holds a reason whose quote has not closed (`reason: '…`, `reason: "…`) and `line` is no
+    /// message of its own: the reason goes on. Quotes of the same character
     /// inside the reason nest (`relationship 'owner' between`): one that starts a word opens, one that ends a
     /// word closes, an apostrophe inside a word (`can't`) does neither. The message is read on from where the
     /// last line's test stopped, and only for 40 lines of a message of at most 16 KiB: a reason a page cut
@@ -1111,19 +1112,33 @@ public struct EntrySplitter {
         let message = entry.message.bytes
         guard message.count <= 16 << 10, entry.endLine - entry.line < 40, entry.quoteRead < message.count || entry.quote != 0
         else { return false }
+        // Asked of every bare line: only a message that opens as an uncaught exception's termination (or with
+        // the reason itself) is read at all; any other is marked read for good on its first line.
+        if entry.quoteRead == 0, !(message.hasPrefix("*** Terminating app due to uncaught") || message.hasPrefix("Terminating app due to uncaught")
+                                    || message.hasPrefix("reason: ")) {
+            entry.quoteRead = Int.max
+            return false
+        }
         var i = entry.quoteRead
         while i < message.count {
             if entry.quote == 0 {
-                // `reason: '`: each colon (memchr) is looked at, not each byte.
-                guard let colon = message.firstIndex(of: 0x3A, from: max(i, 6), to: message.count) else { break }
-                if colon + 2 < message.count, message[colon + 1] == 32, message[colon + 2] == 39 || message[colon + 2] == 34,
-                   message.hasPrefix("reason", at: colon - 6) {
-                    entry.quote = message[colon + 2]
-                    entry.quoteDepth = 1
-                    i = colon + 3
-                } else {
-                    i = colon + 1
+                // `reason: '`: each quote of the bytes not read yet (memchr, for `'` and for `"`) is looked at,
+                // not each byte; most lines hold none.
+                var single = message.firstIndex(of: 39, from: i, to: message.count)
+                var double = message.firstIndex(of: 34, from: i, to: message.count)
+                var opened = false
+                while let at = min(single ?? Int.max, double ?? Int.max) as Int?, at != Int.max {
+                    if at >= 8, message.hasPrefix("reason: ", at: at - 8) {
+                        entry.quote = message[at]
+                        entry.quoteDepth = 1
+                        i = at + 1
+                        opened = true
+                        break
+                    }
+                    if at == single { single = message.firstIndex(of: 39, from: at + 1, to: message.count) }
+                    else { double = message.firstIndex(of: 34, from: at + 1, to: message.count) }
                 }
+                if !opened { break }
             } else {
                 guard let at = message.firstIndex(of: entry.quote, from: i, to: message.count) else { break }
                 let before = at > 0 ? message[at - 1] : 32

@@ -847,7 +847,10 @@ public struct EntrySplitter {
                                          prefixWidth: Int = 0) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }
         // `*** Terminating app due to uncaught` / `exception 'NSInvalidArgumentException', reason: …`.
-        if line.hasPrefix("exception '"), textEnd(of: message) >= 8, message.hasPrefix("uncaught", at: textEnd(of: message) - 8) { return true }
+        if line.hasPrefix("exception '") {
+            let end = textEnd(of: message)
+            if end >= 8, message.hasPrefix("uncaught", at: end - 8) { return true }
+        }
         // An exception's quoted reason or a debugger's quoted message the page broke inside its quotes.
         if endsInsideQuote(message) { return true }
         // A trap's source location left alone on a line (`SwiftData/BackingData.swift:1039:`): its message follows.
@@ -1126,19 +1129,17 @@ public struct EntrySplitter {
                 // not each byte; most lines hold none.
                 var single = message.firstIndex(of: 39, from: i, to: message.count)
                 var double = message.firstIndex(of: 34, from: i, to: message.count)
-                var opened = false
-                while let at = min(single ?? Int.max, double ?? Int.max) as Int?, at != Int.max {
-                    if at >= 8, message.hasPrefix("reason: ", at: at - 8) {
-                        entry.quote = message[at]
-                        entry.quoteDepth = 1
-                        i = at + 1
-                        opened = true
-                        break
-                    }
-                    if at == single { single = message.firstIndex(of: 39, from: at + 1, to: message.count) }
+                var opening: Int?
+                while opening == nil, single != nil || double != nil {
+                    let at = min(single ?? .max, double ?? .max)
+                    if at >= 8, message.hasPrefix("reason: ", at: at - 8) { opening = at }
+                    else if at == single { single = message.firstIndex(of: 39, from: at + 1, to: message.count) }
                     else { double = message.firstIndex(of: 34, from: at + 1, to: message.count) }
                 }
-                if !opened { break }
+                guard let at = opening else { break }
+                entry.quote = message[at]
+                entry.quoteDepth = 1
+                i = at + 1
             } else {
                 guard let at = message.firstIndex(of: entry.quote, from: i, to: message.count) else { break }
                 let before = at > 0 ? message[at - 1] : 32
@@ -1449,15 +1450,13 @@ public struct EntrySplitter {
         }
     }
 
-    /// True when the open message is an exception's name alone on its line and one frame under it: the
-    /// reason follows, as a crash service heads an issue.
+    /// True when the open message, two lines (the caller counts them), is an exception's name alone on its
+    /// line and one frame under it: the reason follows, as a crash service heads an issue.
     static func continuesIssueHeading(after message: UnsafeRawBufferPointer) -> Bool {
-        // Cheapest first: asked of every bare line, and almost no open message is two short lines under a
-        // capitalised name.
+        // Cheapest first: a capitalised first byte, and a first line that can end in `Exception`.
         guard message.count < 400, message.count > 12, let head = message.first, head >= 65, head <= 90,
               let first = message.firstIndex(of: 0x0A, from: 0), first >= 9,
               message[first - 1] == UInt8(ascii: "n") || message[first - 1] == 13 || message[first - 1] == 32,
-              message.firstIndex(of: 0x0A, from: first + 1) == nil || textEnd(of: message) <= message.firstIndex(of: 0x0A, from: first + 1)!,
               startsWithExceptionNameLine(message) else { return false }
         let last = lastTextLine(of: message)
         if StackLines.isFrame(last) { return true }

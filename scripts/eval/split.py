@@ -14,6 +14,8 @@ the previous one was scored. A record whose source already appears in the develo
 the fresh holdout holds no page the rules could have been written from; so is a record whose text the
 development part already holds under another address (a fork's copy of a file, a mirror of a Q&A page): at
 least 60 % of its 40-character pieces, taken every 20 characters, inside one development record's text.
+
+Exit status: 0, or 2 when no file is given, an option is unknown or a file cannot be found.
 """
 import hashlib
 import json
@@ -44,8 +46,15 @@ def known_text(text, dev_texts):
 
 
 def main(arguments):
+    if not arguments or "-h" in arguments or "--help" in arguments:
+        print(__doc__.strip())
+        return 0 if arguments else 2
     holdout_only = "--holdout-only" in arguments
     paths = [argument for argument in arguments if argument != "--holdout-only"]
+    for path in paths:
+        if path.startswith("-") or not os.path.isfile(path):
+            print("split.py: %s: %s" % (path, "unknown option" if path.startswith("-") else "no such file"), file=sys.stderr)
+            return 2
     seen = set()
     dev_sources = set()
     dev_texts = []
@@ -91,4 +100,4 @@ def main(arguments):
           "records whose text the development part holds dropped %(known text)d" % counts)
 
 
-main(sys.argv[1:])
+sys.exit(main(sys.argv[1:]))

@@ -323,6 +323,29 @@ import Testing
         #expect(closed.count == 2)
     }
 
+    /// A Swift trap at its source location opens an entry of its own, even under a trap whose message did not
+    /// end its sentence (a note listing the traps it met, one per line); a trap's message broken mid-sentence
+    /// still keeps the line after it.
+    @Test func aTrapAtItsSourceLocationOpensAnEntryUnderAnotherTrap() throws {
+        let text = """
+        SwiftData/ModelSnapshot.swift:12: Fatal error: A ModelSnapshot must be initialized with a known-keys dictionary
+        SwiftData/PersistentModel.swift:540: Fatal error: A model should only be updated after being inserted into a Model Context
+        App/Store.swift:88: Assertion failed: Store not loaded
+        Fatal error: Unable to find App Group
+        Container in Entitlements
+        """
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 2, 3, 4])
+        #expect(entries[3].endLine == 5)
+        #expect(TestSupport.classify(entries[1].message)?.rule.id == "swiftdata.concurrency.temporary-identifier")
+        // A path that is no Swift file's, or a location with no trap after it, opens nothing by itself.
+        let line = "SwiftData/ModelContext.swift:3212: Fatal error: x"
+        #expect(line.utf8.withContiguousStorageIfAvailable { EntrySplitter.opensMessageAnywhere(UnsafeRawBufferPointer($0)) } == true)
+        for other in ["Store.m:88: Fatal error: x", "Store.swift:88: note: x", "Store.swift: Fatal error: x"] {
+            #expect(other.utf8.withContiguousStorageIfAvailable { EntrySplitter.opensMessageAnywhere(UnsafeRawBufferPointer($0)) } == false)
+        }
+    }
+
     /// In an NSLog capture, a library logger's line stamped with the time of day alone (Couchbase Lite's
     /// `12:08:15.750| WARNING*** : …`) is a message of its own, not the rest of the NSLog line above it.
     @Test func aLoggersTimeOfDayLineInAPrefixedCaptureIsItsOwnMessage() throws {

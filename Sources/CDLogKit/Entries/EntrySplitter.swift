@@ -898,8 +898,10 @@ public struct EntrySplitter {
         // Asked of every bare line: the checks that read a few bytes come before the ones that read a line.
         if first <= 90 {
             // A Swift trap's message is one print, broken mid-sentence before a capitalised word too
-            // (`Fatal error: Unable to find App Group` / `Container in`).
-            if (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122, endsTrapMidSentence(message) { return true }
+            // (`Fatal error: Unable to find App Group` / `Container in`); not before another trap at its location.
+            if (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122, endsTrapMidSentence(message) {
+                return !opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line))
+            }
             // A capitalised word (`NSFetchedResultsController during a call …`) continues a line the wrapper
             // broke after a word no sentence ends with (`… from the delegate of`); a type's name that ends
             // the sentence (`NSManagedObjectContext.`) continues one it broke after any word.
@@ -1013,12 +1015,27 @@ public struct EntrySplitter {
 
     /// True when `line` opens a message wherever it stands, even where a page broke the text at one width: a
     /// console entry word (`CoreData:`, `error: `), `***`, a Swift trap (`Fatal error: `), a date or a time
-    /// (`04-14 11:26:34…`, `12:08:15.750|`), a stack frame, a thread's heading or the runtime's `objc[pid]: `.
+    /// (`04-14 11:26:34…`, `12:08:15.750|`), a stack frame, a thread's heading, the runtime's `objc[pid]: ` or a
+    /// Swift trap at its source location (`SwiftData/ModelContext.swift:3212: Fatal error: …`).
     static func opensMessageAnywhere(_ line: UnsafeRawBufferPointer) -> Bool {
         let wordEnd = firstWordEnd(of: line)
         return XcodeConsoleFormat.startsEntryWord(line, at: 0) || line.hasPrefix("***") || line.hasPrefix("Fatal error: ")
             || SourceLayout.opensWithDateOrTime(line[0..<wordEnd]) || StackLines.isFrame(line) || StackLines.isThreadHeading(line)
-            || opensWithRuntimeTag(line)
+            || opensWithRuntimeTag(line) || opensWithTrapLocation(line, wordEnd: wordEnd)
+    }
+
+    /// True when `line` opens with a Swift source location and a trap's word after it (`Item.swift:12: Fatal
+    /// error: `, `SwiftData/BackingData.swift:466: Fatal error: `, `…: Assertion failed: `, `…: Precondition
+    /// failed: `): a trap of its own, whatever the line above left open. `wordEnd` is where its first word ends.
+    static func opensWithTrapLocation(_ line: UnsafeRawBufferPointer, wordEnd: Int) -> Bool {
+        // `x.swift:1:` is ten bytes at least; the word must end with the line number's colon.
+        guard wordEnd >= 10, wordEnd < line.count, line[wordEnd - 1] == UInt8(ascii: ":") else { return false }
+        var i = wordEnd - 1
+        while i > 0, ByteScan.isDigit(line[i - 1]) { i -= 1 }
+        guard i < wordEnd - 1, i >= 7, line[i - 1] == UInt8(ascii: ":"), line.hasPrefix(".swift", at: i - 7) else { return false }
+        let text = wordEnd + 1
+        return line.hasPrefix("Fatal error: ", at: text) || line.hasPrefix("Assertion failed", at: text)
+            || line.hasPrefix("Precondition failed", at: text)
     }
 
     /// True when `line` opens with the Objective-C runtime's tag and the process id (`objc[32088]: `).

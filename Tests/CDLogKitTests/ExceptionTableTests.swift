@@ -117,8 +117,11 @@ import Testing
         // The same name from UIKit is no persistence problem: a plain termination, not the name's rule.
         let inUIKit = "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to scroll to invalid index path'"
         #expect(TestSupport.classify(inUIKit)?.rule.id == "crash.console-termination")
-        // A Core Data-specific name needs no marker.
-        #expect(TestSupport.classify("Fatal Exception: NSObjectInaccessibleException")?.category == .concurrency)
+        // NSObjectInaccessibleException is Core Data's for a fault it cannot fulfil, and PhotoKit's for a library the
+        // app may not read: the name counts only beside Core Data's words or frames.
+        #expect(TestSupport.classify("Fatal Exception: NSObjectInaccessibleException\n2  CoreData  0x1a75e0f2c _PFFaultHandlerLookupRow + 1084")?.category == .concurrency)
+        let inPhotos = "*** Terminating app due to uncaught exception 'NSObjectInaccessibleException', reason: 'This application is not allowed to access Photo data.'"
+        #expect(TestSupport.classify(inPhotos)?.category == .crash)
         // A library built on Core Data names persistence too (AV-010's shape, a CoreStore transaction class).
         let inCoreStore = "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[CoreStore.CSBaseDataTransaction commitWithCompletion:]: unrecognized selector sent to instance 0x125ec6540'"
         #expect(TestSupport.classify(inCoreStore)?.rule.id == "exception.unrecognized-selector")

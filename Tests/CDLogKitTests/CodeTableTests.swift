@@ -257,6 +257,10 @@ import Testing
         }
         // The same error without a wrapper keeps its own severity.
         #expect(TestSupport.classify(#"Error Domain=NSCocoaErrorDomain Code=134100 "x" UserInfo={}"#)?.severity == .error)
+        // An exception's name and reason opening a line, as crash reporters title the issue, ended the app; the
+        // name inside a sentence did not.
+        #expect(TestSupport.classify("NSInvalidArgumentException: Duplicate version checksums across stages detected")?.severity == .fatal)
+        #expect(TestSupport.classify("Staged migration failed with an NSInvalidArgumentException: Duplicate version checksums across stages detected")?.severity != .fatal)
     }
 
     @Test func theFallbackNamesTheAreaAndStaysQuietOnHealthyText() throws {

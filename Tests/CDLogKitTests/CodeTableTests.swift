@@ -286,6 +286,9 @@ import Testing
             // A compiled model that cannot be found is the model's, even inside a store-loading call.
             ("-[AppPersistentContainer loadPersistentStoresWithCompletionHandler:]_block_invoke [Line 88] Error:\nUnable to find any managed object models.", "fallback.model"),
             ("[Store] error: Could not find Notes.momd in bundle com.example.notes", "fallback.model"),
+            // A store or database library never initialised, or whose library could not be loaded, was not set up.
+            ("[Instabug] Couldn't save userstep to CoreData. Error: Error Domain=PersistentStore not intialized Code=500 \"(null)\"", "fallback.init"),
+            ("Unhandled Exception: IsarError: Could not initialize IsarCore library for processor architecture \"ios_arm64\"", "fallback.init"),
             // The per-line fields of a failed migration name its two stores.
             ("CoreData: error:   sourceURL : file:///private/var/mobile/Containers/Data/Application/X/Library/Application Support/default.store", "fallback.migration"),
             // A database library's replication that lost its connection is the network's; Realm's and

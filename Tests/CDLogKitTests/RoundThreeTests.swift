@@ -83,6 +83,11 @@ import Testing
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", mixed)]) }
         let good = "markers:\n  - {pattern: 'x', category: store, title: t}\nactivity:\n  - {pattern: 'y', category: sync, severity: debug, title: t}\n"
         #expect(try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", good)]).activityMarkers.count == 1)
+        // The rows of one category make one rule: a second title would never be shown.
+        let twoTitles = "markers:\n  - {pattern: 'x', category: init, title: a}\n  - {pattern: 'y', category: init, title: b}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", twoTitles)]) }
+        let activityTitles = "markers:\n  - {pattern: 'x', category: store, title: t}\nactivity:\n  - {pattern: 'y', category: init, severity: info, title: a}\n  - {pattern: 'z', category: init, severity: info, title: b}\n"
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/fallback.yaml", activityTitles)]) }
     }
 
     @Test func aTerminationIsNeverQuietAndACrashOnAContextQueueIsConcurrency() throws {

@@ -293,7 +293,8 @@ public final class CodeCatalog: Sendable {
 
     /// The rows of `markers` (the error fallback: one `fallback.<category>` rule per category, at `error`)
     /// or of `activity` (one `activity.<category>` rule per category at the rows' own severity, `debug` or
-    /// `info`, shared by the rows of one category) in the fallback file.
+    /// `info`, shared by the rows of one category) in the fallback file. The rows of one category share
+    /// one title (and, for activity, one severity): they make one rule.
     private static func markerRows(_ list: [Node], activity: Bool, loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
         var byCategory: [Category: Rule] = [:]
         var warnings: [Category: Rule] = [:]
@@ -315,6 +316,10 @@ public final class CodeCatalog: Sendable {
                     throw loader.failure(at: row["severity"], "the activity markers of `\(category.id)` share one severity (`\(earlier.severity)` above)")
                 }
                 severity = given
+            }
+            // One rule per category: its rows share the title a finding shows, whichever row found it.
+            if let earlier = byCategory[category], earlier.title != title {
+                throw loader.failure(at: row["title"], "the markers of `\(category.id)` share one title (“\(earlier.title)” above)")
             }
             // A marker's rule is a catch-all (negative priority, as the rules that resolve to it): the joined
             // reading of a wrapped message never prefers it to a rule that matched the message as printed.

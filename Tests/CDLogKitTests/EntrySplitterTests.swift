@@ -207,8 +207,8 @@ import Testing
         // Mostly bare (three bare lines open messages, one line is prefixed): the tagged line after the
         // prefixed one is a message of its own too (X-P02's labels).
         #expect(try TestSupport.entries(text).map(\.line) == [1, 2, 3, 4])
-        // Mostly prefixed: a bare tagged line under a prefixed message whose text opens with no tag is its
-        // continuation.
+        // Mostly prefixed: a bare tagged line under a prefixed message is a message of its own too (the app's
+        // logger printed it; X-P02 labels every such line an entry).
         let prefixed = """
         2023-02-06 18:32:11.595000+0800 App[16074:450406] Opening the database
         2023-02-06 18:32:11.595100+0800 App[16074:450406] Checking pages
@@ -216,7 +216,7 @@ import Testing
         2023-02-06 18:32:11.595739+0800 App[16074:450406] Code:1, Type:SQLiteGlobal, Msg:table test already exists
         [SQLITERK_CANTOPEN] EXEC FAILED: table test already exists
         """
-        #expect(try TestSupport.entries(prefixed).map(\.line) == [1, 2, 4])
+        #expect(try TestSupport.entries(prefixed).map(\.line) == [1, 2, 3, 4, 5])
     }
 
     /// Crashlytics sets a blank line between its header block (`Crashed: queue`, the trap) and the crashed
@@ -321,6 +321,28 @@ import Testing
         // A reason that closed on its line keeps no later line.
         let closed = try TestSupport.entries("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'can't save'\nlater line\n", format: .xcode)
         #expect(closed.count == 2)
+    }
+
+    /// An app's own bracketed tag under a prefixed line opens a message of its own (SF-P02's shape), unless the
+    /// line above is a prefix a page left alone on its line: the tag and its text are then that prefix's message.
+    @Test func anAppsBracketedTagUnderAPrefixedLineOpensAnEntry() throws {
+        let text = """
+        2023-06-30 20:28:38.492722+0300 App[13420:1586871] [core] Photo library opened
+        2023-06-30 20:28:38.556576+0300 App[13420:1586871] [PAAccessLogger] Failed to log access with error: error=Error Domain=NSCocoaErrorDomain Code=4097 UserInfo={NSDebugDescription=connection}
+        [Aespa] File is added to album
+        2023-06-30 20:28:38.600000+0300 App[13420:1586871] [core] Saved
+        2023-06-30 20:28:38.700000+0300 App[13420:1586871] [core] Closed
+        """
+        #expect(try TestSupport.entries(text).map(\.line) == [1, 2, 3, 4, 5])
+        let broken = """
+        2019-12-12 05:40:53.528577+0530 xctest[90996:1950914] Started
+        2019-12-12 05:40:53.530900+0530 xctest[90996:1950498]
+        [MCNearbyServiceAdvertiser] PeerConnection connectedHandler (advertiser side) -
+        2019-12-12 05:40:53.531055+0530 xctest[90996:1950498] Stopped
+        """
+        let entries = try TestSupport.entries(broken)
+        #expect(entries.map(\.line) == [1, 2, 4])
+        #expect(entries[1].endLine == 3)
     }
 
     /// A Swift trap at its source location opens an entry of its own, even under a trap whose message did not

@@ -1760,6 +1760,11 @@ public struct EntrySplitter {
         // bracketed tags open both (`[SQLITERK_OK]`, then `[SQLITERK_DAMAGED]`): the logger printed another message.
         if let tag = loggerTag(line) {
             if let open = loggerTag(message), tag.elementsEqual(open) || (tag.first == UInt8(ascii: "[") && open.first == UInt8(ascii: "[")) { return true }
+            // An app's own bracketed tag and its text (`[Aespa] File is added to album`) under a prefixed line with
+            // text of its own: the app printed it, the capture's prefix did not (every such line of the development
+            // pastes opens an entry). Under a prefix a page left alone on its line, it is that prefix's message.
+            if tag.first == UInt8(ascii: "["), line.count > tag.count + 1, line[tag.count] == 32, line[tag.count + 1] != 32,
+               textEnd(of: message) > 0 { return true }
             // `callservicesd: [Default] …`: a process and a bracketed level, as a log stream relays a line.
             if tag.last == UInt8(ascii: ":"), line.hasPrefix(" [", at: tag.count), startsLevelTag(line, at: tag.count + 1) { return true }
         }

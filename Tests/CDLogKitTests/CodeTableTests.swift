@@ -429,8 +429,8 @@ import Testing
     }
 
     /// CloudKit's web-service names (`serverErrorCode`), as CloudKit Web Services, CloudKit JS and the scripts
-    /// that call them print them: each names its CKError row after a CloudKit or iCloud word or a CloudKit JS
-    /// key, never alone (`NOT_FOUND` and `BAD_REQUEST` are every HTTP service's words).
+    /// that call them print them: each names its CKError row after a CloudKit or iCloud word, a CloudKit JS key
+    /// or one of CloudKit's databases, never alone (`NOT_FOUND` and `BAD_REQUEST` are every HTTP service's words).
     @Test func aCloudKitWebServiceNameIsRecognisedInContextOnly() throws {
         let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.name" })
         let scratch = TestSupport.classifier.makeScratch()
@@ -441,7 +441,8 @@ import Testing
             for name in entry.server {
                 names += 1
                 for text in ["\"serverErrorCode\" : \"\(name)\",", "_ckErrorCode: \"\(name)\"",
-                             "Please finish setting up your iCloud service (\(name))"] {
+                             "Please finish setting up your iCloud service (\(name))",
+                             "private db access disabled for this account. Please try again. (\(name))"] {
                     #expect(TestSupport.classifier.ruleMatches(rule, text: text, scratch: scratch), "\(text)")
                     #expect(decided(text)?.code == entry.code, "\(text)")
                 }

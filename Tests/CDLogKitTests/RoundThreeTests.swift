@@ -36,16 +36,16 @@ import Testing
 
     @Test func anEntryThatReportsNoFailureGetsAnActivityFinding() throws {
         let cases: [(String, String, Severity)] = [
-            ("[CDECloudManager importNewDataFilesWithCompletion:] line 159: Transferring new data files from cloud to event store", "activity.sync", .debug),
+            ("[CDECloudManager importNewDataFilesWithCompletion:] line 159: Transferring new data files from cloud to event store", "activity.sync", .info),
             ("UbiquityStoreManager: Successfully loaded local store.", "activity.init", .info),
             // Legacy iCloud's switchboard choosing local storage while the store is set up (round 50).
             ("2015-01-17 16:48:58.408 Notes[1940:83625] -[PFUbiquitySwitchboardEntryMetadata setUseLocalStorage:](808): CoreData: Ubiquity:  mobile~C0D80D01:NotesStore", "activity.init", .info),
             ("NSConcreteNotification 0x280070ff0 {name = NSPersistentStoreRemoteChangeNotification; userInfo = { historyToken = \"<NSPersistentHistoryToken - 3>\"; }}", "activity.history", .debug),
             ("2015-04-01 12:01:03:893 App[3677:2707] YapDatabase: Checkpointing up to snapshot 12", "activity.store", .info),
             // CKSyncEngine's events, as a library on SQLite logs them: sync, not SQLite activity.
-            ("SQLiteData (private.db) nextRecordZoneChangeBatch: scheduled", "activity.sync", .debug),
+            ("SQLiteData (private.db) nextRecordZoneChangeBatch: scheduled", "activity.sync", .info),
             // Legacy iCloud Core Data's bookkeeping, named by its classes alone.
-            ("-[_PFUbiquityRecordsExporter managedObjectContextDidSave:](438): CoreData: Ubiquity:  Stack Changes:\nInserted: {(\n    <PFUbiquityTransactionEntry: 0x20be2ca0>", "activity.sync", .debug),
+            ("-[_PFUbiquityRecordsExporter managedObjectContextDidSave:](438): CoreData: Ubiquity:  Stack Changes:\nInserted: {(\n    <PFUbiquityTransactionEntry: 0x20be2ca0>", "activity.sync", .info),
             // A wrapper opening its database by path or by its class's name is loading a store.
             ("[12/12 10:29:22:583][ 0x1c4260440]Type-Database , Message-Open /var/mobile/Containers/Data/Application/X/Documents/app.cblite2/db.sqlite3 with SQLite (flags=6(null))", "activity.init", .info),
             ("[12/12 10:29:22:584][ 0x1c4260440]Type-Database , Message-Opening CBLDatabase[<0x1d01455f0>app]", "activity.init", .info),
@@ -56,7 +56,7 @@ import Testing
             ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
             // Realm Sync's client reaching its server is the network's part; its protocol steps are sync.
             ("2017-01-04 06:27:20.719 Banjo[3293:30756] Sync: Connection[1]: Connecting to endpoint '127.0.0.1:9080' (1/1)", "activity.network", .debug),
-            ("2017-01-04 06:27:20.721 Banjo[3293:30756] Sync: Connection[1]: Sending: CLIENT(protocol_version=15, client_info_size=2)", "activity.sync", .debug),
+            ("2017-01-04 06:27:20.721 Banjo[3293:30756] Sync: Connection[1]: Sending: CLIENT(protocol_version=15, client_info_size=2)", "activity.sync", .info),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

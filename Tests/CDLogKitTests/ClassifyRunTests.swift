@@ -117,4 +117,28 @@ import Testing
         let (console, _) = try TestSupport.classifyRun(Array(xcode.utf8), threads: 1, all: true, format: .nslog)
         #expect(console.entries.map { $0.classification?.rule.id } == ["fallback.concurrency", nil, nil])
     }
+
+    /// iCloud's sync daemons name themselves in the prefix, not in their routine lines: `cloudd`, `bird` and
+    /// `syncdefaultsd` at work are sync at debug, in a device syslog and in `log show` alike; a failure only the
+    /// fallback would name stays quiet (the daemons serve the system's containers too), and other processes'
+    /// lines are untouched.
+    @Test func iCloudsSyncDaemonsAtWorkAreSyncActivity() throws {
+        let syslog = """
+        Nov 15 16:51:32 iPhone cloudd(CloudKitDaemon)[101] <Notice>: [Operation 0x100ece130] Starting operation
+        Nov 15 16:52:09 iPhone bird(CloudDocsDaemon)[162] <Notice>: [NOTICE] received 1 edited items from the cloud for <private>
+        Nov 15 16:44:06 iPhone syncdefaultsd(ApplePushService)[498] <Notice>: Initializing APSConnection <private>
+        Nov 15 16:44:07 iPhone cloudd(CloudKitDaemon)[101] <Error>: Couldn't pull url from backing account <CKDAccount 0x15dd0a1a0>
+        Nov 15 16:44:08 iPhone birdwatcher[77] <Notice>: [Operation 0x1] Starting operation
+        Nov 15 16:44:09 iPhone SpringBoard[55] <Notice>: [Operation 0x2] Starting operation
+
+        """
+        let (reporter, _) = try TestSupport.classifyRun(Array(syslog.utf8), threads: 1, all: true)
+        #expect(reporter.entries.map { $0.classification?.rule.id } == ["sync.icloud-daemon-activity", "sync.icloud-daemon-activity",
+                                                                          "sync.icloud-daemon-activity", nil, nil, nil])
+        #expect(reporter.entries.first?.classification?.severity == .debug)
+        let logShow = "Timestamp                       Thread     Type        Activity             PID    TTL  \n"
+            + "2023-10-14 17:53:54.688700+0800 0x1e2cd    Default     0x0                  4004   14   cloudd: (CloudKitDaemon) [com.apple.cloudkit:Operation] [Operation 0x1] Starting operation\n"
+        let (shown, _) = try TestSupport.classifyRun(Array(logShow.utf8), threads: 1, all: true, format: .logDefault)
+        #expect(shown.entries.map { $0.classification?.rule.id } == ["sync.icloud-daemon-activity"])
+    }
 }

@@ -14,6 +14,46 @@ extension Classifier {
     /// names no subsystem.
     public func classifyByLogContext(format: InputFormat, header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer,
                                      scratch: Scratch) -> Classification? {
+        if let found = classifyByFramework(format: format, header: header, prefix: prefix, message: message, scratch: scratch) {
+            return found
+        }
+        // iCloud's own sync daemons (`cloudd`, `bird`, `syncdefaultsd`) print their routine work with no framework
+        // word in the text (`[Operation 0x100ece130] Starting operation`): the process in the prefix says whose it
+        // is, and the message is read as that process's line (`cloudd: …`) for the rules to name. A failure only
+        // the fallback would name stays quiet: the daemons serve every app and the system's own containers, and
+        // their complaints about those are not the app's (a Console.app capture's `cloudd` error about a keychain
+        // backup container, labelled noise).
+        guard let daemon = Self.syncDaemon(header.process, in: prefix) else { return nil }
+        var bytes = Array(daemon.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+        bytes.append(contentsOf: message)
+        let found = bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
+        guard let found, !found.rule.isCatchAll || found.severity <= .info else { return nil }
+        return found
+    }
+
+    /// `cloudd`, `bird` or `syncdefaultsd` when the entry's process (the name before a `(library)`, a `[pid]`
+    /// or its end) is that daemon, else nil. Asked of every entry nothing recognised: one byte is read first.
+    @inline(__always)
+    static func syncDaemon(_ processRange: Range<Int>?, in prefix: ByteStore) -> String? {
+        guard let range = processRange, range.lowerBound >= 0, range.upperBound <= prefix.count, range.count >= 4 else { return nil }
+        let first = prefix.bytes[range.lowerBound]
+        guard first == UInt8(ascii: "c") || first == UInt8(ascii: "b") || first == UInt8(ascii: "s") else { return nil }
+        let process = prefix[range]
+        for name in syncDaemons where process.count >= name.utf8CodeUnitCount && process.hasPrefix(name) {
+            let end = name.utf8CodeUnitCount
+            if end == process.count || process[end] == UInt8(ascii: "(") || process[end] == UInt8(ascii: "[") { return name.description }
+        }
+        return nil
+    }
+
+    /// iCloud's sync daemons, by process name.
+    static let syncDaemons: [StaticString] = ["cloudd", "bird", "syncdefaultsd"]
+
+    /// The framework reading of `classifyByLogContext`: an entry whose subsystem or library names Core Data,
+    /// CloudKit or SwiftData at error or fault level.
+    private func classifyByFramework(format: InputFormat, header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer,
+                                     scratch: Scratch) -> Classification? {
         let level: FailureLevel?
         let framework: String?
         if format.prefixNamesSubsystem {

@@ -175,8 +175,8 @@ public final class CodeCatalog: Sendable {
             // (code 1570).`): the Core Data words on the same line name the domain.
             (#"Core ?Data\b[^\n]{0,200}?\((?:error )?code:? (?<c>\d{3,6})\)"#, cocoa),
             // A code in Core Data's own range (133000–134999) after `code` or `error`, its domain on another line or
-            // not printed at all (`Error code: 134060`, `Code=134110`, `error 134100`): no other domain uses those numbers.
-            (#"(?i:\berror\s*code\b\s*[:=#]?\s*|\bcode\s*=\s*|\berror\s+)(?<c>13[34]\d{3})\b"#, cocoa),
+            // not printed at all (`Error code: 134060`, `Code=134110`): no other domain uses those numbers.
+            (#"(?i:\berror\s*code\b\s*[:=#]?\s*|\bcode\s*=\s*)(?<c>13[34]\d{3})\b"#, cocoa),
         ]
         if !specificNames.isEmpty {
             sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))

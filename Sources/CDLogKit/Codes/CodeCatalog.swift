@@ -174,9 +174,10 @@ public final class CodeCatalog: Sendable {
             // An app's own wording around a Core Data error's code (`Core Data save error: Unknown error
             // (code 1570).`): the Core Data words on the same line name the domain.
             (#"Core ?Data\b[^\n]{0,200}?\((?:error )?code:? (?<c>\d{3,6})\)"#, cocoa),
-            // A code in Core Data's own range (133000–134999) after `code` or `error`, its domain on another line or
-            // not printed at all (`Error code: 134060`, `Code=134110`): no other domain uses those numbers.
-            (#"(?i:\berror\s*code\b\s*[:=#]?\s*|\bcode\s*=\s*)(?<c>13[34]\d{3})\b"#, cocoa),
+            // A code in Core Data's own range (133000–134999) after `Error code` or `Code=`, its domain on another
+            // line or not printed at all (`Error code: 134060`, `Code=134110`): no other domain uses those numbers.
+            // The same spellings as `code.table`'s patterns in Rules/codes.yaml, which admit the entry.
+            (#"(?:\b(?:Error code|error code|Error Code|ERROR CODE):? ?|\bCode=)(?<c>13[34]\d{3})\b"#, cocoa),
         ]
         if !specificNames.isEmpty {
             sources.append(("(?:^|[\\s\"'(>])(?<p>" + specificNames.joined(separator: "|") + "):\\s", ck))

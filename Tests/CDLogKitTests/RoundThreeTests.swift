@@ -52,6 +52,10 @@ import Testing
             // MagicalRecord setting up its stack's contexts.
             ("2015-08-21 16:27:46.980 App[358:37447] Created new private queue context: <NSManagedObjectContext: 0x16590bf0>", "activity.init", .info),
             ("2015-08-21 16:27:46.987 App[358:37447] Set default context: <NSManagedObjectContext: 0x16662570>", "activity.init", .info),
+            // An app's own narration of setting its stack up, SwiftData's or Core Data's.
+            ("🔄 Creating SwiftData ModelContainer...", "activity.init", .info),
+            ("✅ Using App Group container for SwiftData store", "activity.init", .info),
+            ("Core Data stack initialized", "activity.init", .info),
             // A database's schema version checked at launch is a migration's progress, not SQLite's.
             ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
             // Realm Sync's client reaching its server is the network's part; its protocol steps are sync.

@@ -754,6 +754,24 @@ import Testing
         #expect(bare.map(\.line) == [1, 3])
         #expect(EntrySplitter.holdsNoMessage(UnsafeRawBufferPointer(start: nil, count: 0)))
         #expect(!Array("[AppCenter] ERROR".utf8).withUnsafeBytes { EntrySplitter.holdsNoMessage($0) })
+        // Core Data's tag with nothing after it (dev AO-P01 broken at 80 columns): the level word and the text on
+        // the next line are its message, though `warning:` would open a message of its own elsewhere.
+        let tagged = """
+        2025-10-18 17:46:40.507646-0700 Flameworker[44847:4167625] [persistence] ✅
+        Entity 'CatalogItem' found in managed object model with 16 properties
+        2025-10-18 17:46:40.508334-0700 Flameworker[44847:4167625] [error] CoreData:
+        warning: Multiple NSEntityDescriptions claim the NSManagedObject subclass
+        'ProjectLog' so +entity is unable to disambiguate.
+        CoreData: warning: Multiple NSEntityDescriptions claim the NSManagedObject
+        subclass 'ProjectLog' so +entity is unable to disambiguate.
+        """
+        #expect(try TestSupport.entries(tagged).map(\.line) == [1, 3, 6])
+        for tag in ["CoreData:", "[error] CoreData:", "CoreData: error:", "CoreData+CloudKit:"] {
+            #expect(Array(tag.utf8).withUnsafeBytes { EntrySplitter.holdsNoMessage($0) }, "\(tag)")
+        }
+        for text in ["NotCoreData:", "CoreData: error: x", "CoreData+CloudKit: warning:"] {
+            #expect(!Array(text.utf8).withUnsafeBytes { EntrySplitter.holdsNoMessage($0) }, "\(text)")
+        }
     }
 
     /// Text broken at one width throughout (a commit editor's 72 columns, a page's 80): the width is read

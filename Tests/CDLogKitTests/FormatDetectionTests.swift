@@ -136,9 +136,22 @@ import Testing
         // Not these formats' lines: an NSLog prefix, a version number, a sentence with a date, a clock
         // without ids.
         for line in ["2021-08-10 15:27:55.123456+0800 MyApp[1234:567890] CoreData: error: x", "1.2.3 10:00:00 x",
-                     "12/31/2024 was the day", "10:00:00 nothing here", "8/4/15 11:54:15.460 AM"] {
+                     "12/31/2024 was the day", "10:00:00 nothing here"] {
             #expect(Array(line.utf8).withUnsafeBytes { TimestampedFormat().header(of: $0) } == nil, "\(line)")
         }
+        // The same log as a page broke it at 72 columns: the stamp alone, or the process name alone, ends a line;
+        // the next line is that entry's message.
+        let broken = """
+        12/21/12 6:52:40.129 PM assetsd: Store has no version. Needs migration.
+        12/21/12 6:52:40.450 PM
+        com.apple.iPhoneSimulator:com.apple.itunescloudd: mach_port_mod_refs()
+        failed
+        12/21/12 6:52:46.292 PM com.apple.launchd.peruser.501:
+        (com.apple.iPhoneSimulator:com.apple.locationd[340]) Exited with code: 1
+        """
+        let brokenEntries = try TestSupport.entries(broken, format: .timestamped)
+        #expect(brokenEntries.map(\.line) == [1, 2, 5])
+        #expect(brokenEntries.map(\.process) == ["assetsd", nil, "com.apple.launchd.peruser.501"])
     }
 
     @Test func refusesBinaryAndDatabases() {

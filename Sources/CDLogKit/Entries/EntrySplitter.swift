@@ -656,6 +656,9 @@ public struct EntrySplitter {
         while i < message.count {
             let byte = message[i]
             if ByteClass.isBlank(byte) { i += 1; continue }
+            // Core Data's tag with nothing after it (`[error] CoreData:`, `CoreData: warning:`): its text is on
+            // the next line.
+            if byte == UInt8(ascii: "C") { return frameworkTagStart(message, end: textEnd(of: message)) == i }
             guard byte == UInt8(ascii: "["), let close = message[i...].firstIndex(of: UInt8(ascii: "]")),
                   !message[i..<close].contains(0x0A) else { return false }
             i = close + 1
@@ -1392,7 +1395,32 @@ public struct EntrySplitter {
         let end = textEnd(of: message)
         guard end > 0, message[end - 1] == UInt8(ascii: ":") else { return false }
         return message.hasPrefix("Fatal error:", at: end - 12) || message.hasPrefix(" reason:", at: end - 8)
+            || endsWithFrameworkTag(message, end: end)
     }
+
+    /// True when the open message's last line ends with Core Data's tag and nothing after it (`… [error]
+    /// CoreData:`, `CoreData: warning:`, `CoreData+CloudKit:`): a page broke the line after the tag, and the
+    /// next line (`warning: Multiple NSEntityDescriptions claim …`) is the tag's text.
+    static func endsWithFrameworkTag(_ message: UnsafeRawBufferPointer, end: Int) -> Bool {
+        guard let at = frameworkTagStart(message, end: end) else { return false }
+        return at == 0 || message[at - 1] == 32 || message[at - 1] == 9 || message[at - 1] == 0x0A
+    }
+
+    /// Where Core Data's tag that ends `message[..<end]` starts (`CoreData:`, `CoreData: error:`,
+    /// `CoreData+CloudKit:`), or nil.
+    static func frameworkTagStart(_ message: UnsafeRawBufferPointer, end: Int) -> Int? {
+        // The level word Core Data prints after its tag, if any.
+        var tagEnd = end
+        for level in frameworkTagLevels where message.hasPrefix(level, at: end - level.utf8CodeUnitCount) {
+            tagEnd = end - level.utf8CodeUnitCount + 1
+            break
+        }
+        if message.hasPrefix("CoreData:", at: tagEnd - 9) { return tagEnd - 9 }
+        if tagEnd == end, message.hasPrefix("CoreData+CloudKit:", at: end - 18) { return end - 18 }
+        return nil
+    }
+
+    static let frameworkTagLevels: [StaticString] = [": error:", ": warning:", ": annotation:", ": fault:"]
 
     /// True when the last line of `message` is at least `wrapWidth` bytes and ends in a space: a line a page
     /// or a mail client broke.

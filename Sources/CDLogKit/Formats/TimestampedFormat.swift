@@ -44,9 +44,14 @@ public struct TimestampedFormat: LineFormat {
     /// `com.apple.launchd.peruser.501: (job[340]) …` whose message names another process).
     private func processHeader(_ line: UnsafeRawBufferPointer, stamp: Range<Int>) -> LineHeader? {
         let processStart = ByteScan.spaces(line, at: stamp.upperBound)
-        guard processStart > stamp.upperBound, processStart < line.count else { return nil }
         var header = LineHeader(messageStart: 0)
         header.timestamp = stamp
+        // The stamp alone, a page having broken the line after it: its process and message are on the next line.
+        if processStart == line.count {
+            header.messageStart = line.count
+            return header
+        }
+        guard processStart > stamp.upperBound else { return nil }
         if let process = ByteScan.processWithPID(line, at: processStart, limit: 96),
            !UnsafeRawBufferPointer(rebasing: line[process.process]).contains(sequence: ": ") {
             var i = process.end
@@ -60,13 +65,13 @@ public struct TimestampedFormat: LineFormat {
             }
         }
         // A name without blanks (`com.apple.iPhoneSimulator:com.apple.itunescloudd`, `launchd.peruser.501`),
-        // ended by `: `.
+        // ended by `: `, or by `:` ending the line (a page that wrapped the message onto the next line).
         var i = processStart
-        while i + 1 < line.count, i - processStart < 96, !ByteClass.isBlank(line[i]) {
-            if line[i] == UInt8(ascii: ":"), line[i + 1] == 32 { break }
+        while i < line.count, i - processStart < 96, !ByteClass.isBlank(line[i]) {
+            if line[i] == UInt8(ascii: ":"), i + 1 == line.count || line[i + 1] == 32 { break }
             i += 1
         }
-        guard i > processStart, i + 1 < line.count, line[i] == UInt8(ascii: ":"), line[i + 1] == 32 else { return nil }
+        guard i > processStart, i < line.count, line[i] == UInt8(ascii: ":"), i + 1 == line.count || line[i + 1] == 32 else { return nil }
         header.process = processStart..<i
         header.messageStart = ByteScan.spaces(line, at: i + 1)
         return header

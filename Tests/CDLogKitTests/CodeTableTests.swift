@@ -470,4 +470,24 @@ import Testing
             #expect(throws: RuleFileError.self, "\(line)") { _ = try CodeCatalog.load(files: [("Rules/tables/x.yaml", text)]) }
         }
     }
+
+    /// The fallback file's `debugLevel`: an `info` activity marker gets a `debug` twin, found where the entry
+    /// prints a debug level word; a `debugLevel` that is not one pattern is an error pointing into the file.
+    @Test func activityAtADebugLevelIsDebug() throws {
+        let file = "markers:\n  - {pattern: 'x', category: store, title: T}\nactivity:\n"
+            + "  - {pattern: 'opened', category: init, severity: info, title: A}\n"
+            + "  - {pattern: 'synced', category: sync, severity: debug, title: S}\n"
+        let catalog = try CodeCatalog.load(files: [("Rules/tables/f.yaml", file + "debugLevel: '\\[debug\\]'\n")])
+        let opened = try #require(catalog.activityMarkers.first)
+        #expect(opened.debug?.severity == .debug && opened.debug?.id == "activity.init")
+        #expect(catalog.activityMarkers.last?.debug == nil)
+        let scratch = MatchScratch()
+        for (text, severity) in [("[debug] store opened", Severity.debug), ("store opened", .info)] {
+            let found = Array(text.utf8).withUnsafeBytes {
+                catalog.resolve(.activity, severity: .info, message: $0, scratch: scratch, add: { _, _ in })
+            }
+            #expect(found?.severity == severity, "\(text)")
+        }
+        #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/f.yaml", file + "debugLevel: [a, b]\n")]) }
+    }
 }

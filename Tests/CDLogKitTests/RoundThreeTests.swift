@@ -56,6 +56,10 @@ import Testing
             ("🔄 Creating SwiftData ModelContainer...", "activity.init", .info),
             ("✅ Using App Group container for SwiftData store", "activity.init", .info),
             ("Core Data stack initialized", "activity.init", .info),
+            ("[2024-08-20, 23:32] [CoreDataHandler] CoreData store initialized", "activity.init", .info),
+            // A library's own debug or trace level word makes its routine activity `debug`.
+            ("- [debug] Initializing SQLitePlugin", "activity.init", .debug),
+            ("flutter: Realm log message: '(category: Realm.Storage.Transaction, level: LogLevel.trace, message: DB: 48001 Thread 0x16d527000: acquire writemutex)'", "activity.store", .debug),
             // A database's schema version checked at launch is a migration's progress, not SQLite's.
             ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
             // Realm Sync's client reaching its server is the network's part; its protocol steps are sync.

@@ -20,6 +20,10 @@ public final class CodeCatalog: Sendable {
     public let markers: [Marker]
     /// The activity markers, in the order they are tried (`activity` in Rules/tables/fallback.yaml).
     public let activityMarkers: [Marker]
+    /// The level word a library printed in the message itself (`- [debug] …`, `DEBUG|…`, `level: LogLevel.trace`):
+    /// an `info` activity finding in an entry that carries one is reported at `debug` (`debugLevel` in
+    /// Rules/tables/fallback.yaml).
+    public let activityDebugLevel: PCRERegex?
     /// The rules the exception table (Rules/tables/exceptions.yaml) becomes; `RuleSet` ranks them with
     /// the rule files' rules.
     public let exceptionRules: [Rule]
@@ -67,6 +71,8 @@ public final class CodeCatalog: Sendable {
         public let regex: PCRERegex
         public let rule: Rule
         public var warning: Rule? = nil
+        /// An `info` activity marker's rule at `debug`, for an entry printed at a debug or trace level.
+        public var debug: Rule? = nil
     }
 
     /// A (domain, code) pair found in a message.
@@ -94,8 +100,10 @@ public final class CodeCatalog: Sendable {
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = [],
-                activityMarkers: [Marker] = [], exceptionRules: [Rule] = [], areas: [Area] = []) throws {
+                activityMarkers: [Marker] = [], activityDebugLevel: PCRERegex? = nil, exceptionRules: [Rule] = [],
+                areas: [Area] = []) throws {
         self.tables = tables
+        self.activityDebugLevel = activityDebugLevel
         self.catchers = catchers
         self.exceptionRules = exceptionRules
         self.areas = areas
@@ -254,6 +262,7 @@ public final class CodeCatalog: Sendable {
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
         var tables: [CodeTable] = [], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = []
         var activityMarkers: [Marker] = []
+        var activityDebugLevel: PCRERegex? = nil
         var exceptionRules: [Rule] = [], areas: [Area] = []
         var order = 1 << 62
         for file in files {
@@ -287,12 +296,17 @@ public final class CodeCatalog: Sendable {
                 markers += try markerRows(Array(list), activity: false, loader: loader, path: file.path, order: order)
                 activityMarkers += try markerRows(map["activity"]?.sequence.map(Array.init) ?? [], activity: true, loader: loader,
                                                   path: file.path, order: order + list.count + 1)
+                if let node = map["debugLevel"] {
+                    guard let pattern = node.string else { throw loader.failure(at: node, "`debugLevel` is one pattern") }
+                    activityDebugLevel = try loader.compile(pattern, at: node)
+                }
             } else {
                 throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers`, `markers`, `areas` or exception rows")
             }
             order += 1 << 16
         }
         return try CodeCatalog(tables: tables, wrappers: wrappers, catchers: catchers, markers: markers, activityMarkers: activityMarkers,
+                               activityDebugLevel: activityDebugLevel,
                                exceptionRules: exceptionRules, areas: areas)
     }
 
@@ -303,6 +317,7 @@ public final class CodeCatalog: Sendable {
     private static func markerRows(_ list: [Node], activity: Bool, loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
         var byCategory: [Category: Rule] = [:]
         var warnings: [Category: Rule] = [:]
+        var debugs: [Category: Rule] = [:]
         var markers: [Marker] = []
         for item in list {
             let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
@@ -348,6 +363,13 @@ public final class CodeCatalog: Sendable {
                     references: [], matchExamples: [], nomatchExamples: [], location: rule.location, order: rule.order)
                 warnings[category] = warning
                 marker.warning = warning
+            } else if rule.severity == .info {
+                let debug = debugs[category] ?? Rule(
+                    id: rule.id, title: rule.title, category: category, severity: .debug, priority: rule.priority, input: rule.input,
+                    patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [], advice: rule.advice,
+                    references: [], matchExamples: [], nomatchExamples: [], location: rule.location, order: rule.order)
+                debugs[category] = debug
+                marker.debug = debug
             }
             markers.append(marker)
         }
@@ -389,7 +411,8 @@ public final class CodeCatalog: Sendable {
     /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.
     public var resolvedRules: [Rule] {
         var seen = Set<ObjectIdentifier>()
-        return (entries.map(\.rule) + markers.map(\.rule) + markers.compactMap(\.warning) + activityMarkers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        return (entries.map(\.rule) + markers.map(\.rule) + markers.compactMap(\.warning) + activityMarkers.map(\.rule)
+                + activityMarkers.compactMap(\.debug)).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// The rule that `resolution` gives `message`, adding its fields through `add`; nil when the data has
@@ -419,6 +442,7 @@ public final class CodeCatalog: Sendable {
             let list = resolution == .fallback ? markers : activityMarkers
             guard let marker = list.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
             if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
+            if let debug = marker.debug, let activityDebugLevel, activityDebugLevel.matches(message, scratch: scratch) { return debug }
             return severity < .error ? (marker.warning ?? marker.rule) : marker.rule
         }
     }

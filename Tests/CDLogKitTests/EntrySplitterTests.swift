@@ -774,6 +774,27 @@ import Testing
         }
     }
 
+    /// Round 61's pastes (Eval/dev/SU-, SV-retired.jsonl): a whole sentence in quotes (Swift's debugPrint of a string)
+    /// and XCTest's failure at its source location open messages of their own, even under a line as wide as a
+    /// page breaks them.
+    @Test func quotedPrintsAndTestFailuresOpenTheirOwnEntries() throws {
+        let quoted = """
+        Got notification about changes in remote PRIVATE database
+        "CloudKitSynchronizer >> Initiating synchronization"
+        "Finished applying pending relationships"
+        """
+        #expect(try TestSupport.entries(quoted).map(\.line) == [1, 2, 3])
+        let failure = """
+        Hostname is: 90280389-4cf6-4660-83dd-3fde1a54b883-bluemix.cloudant.com
+        /Users/travis/build/Kitura-CouchDB/Tests/CouchDBTests/DBTests.swift:57: error: -[CouchDBTests.DBTests testDB] : failed - Created database is nil
+        """
+        #expect(try TestSupport.entries(failure).map(\.line) == [1, 2])
+        for text in ["\"a b c\"", "\"Store loaded at path\"", "\"No account\"", "\"a\" b \"c\""] {
+            let expected = text == "\"Store loaded at path\""
+            #expect(Array(text.utf8).withUnsafeBytes { EntrySplitter.isQuotedSentence($0) } == expected, "\(text)")
+        }
+    }
+
     /// Text broken at one width throughout (a commit editor's 72 columns, a page's 80): the width is read
     /// from the source's lines (`FormatDetector.wrapWidth`), and a line whose first word had no room on the
     /// line above goes on that line's message, whatever word opens it. A console entry word still opens a

@@ -130,4 +130,24 @@ import Testing
         let indented = try TestSupport.entries("Fatal Exception: NSInternalInconsistencyException\n This NSPersistentStoreCoordinator has no persistent stores (device locked). It cannot perform a save operation.")
         #expect(indented.count == 1 && TestSupport.classify(indented[0].message)?.category == .initialization, "\(indented.count)")
     }
+
+    /// Rounds 60 and 61 (Eval/dev/SP–SW-retired.jsonl), read after retirement: forms the catalog did not know.
+    @Test func roundsSixtyAndSixtyOneForms() throws {
+        let cases: [(String, String, CDLogCore.Category, Severity)] = [
+            ("RLMException: open() failed: too many open files", "exception.realm-file-access", .store, .error),
+            ("Crash of other process detected, session restart required", "exception.realm-file-access", .store, .error),
+            ("*** -[NSConcreteFileHandle writeData:]: No space left on device", "crash.logged-exception", .store, .error),
+            ("Exception Codes: 0x000000008badf00d\nException Note:  SIMULATED (this is NOT a crash)", "watchdog.kill", .watchdog, .fatal),
+            ("Error rate mitigation activated due to high rate of failing operations. CloudKit will slow failing operations.", "cloudkit.rate-limited", .cloudkit, .warning),
+            ("2023-01-12 08:50:00,518 :: ERROR :: icloudpy.base :: base.py :: 186 :: Bad Request (400)", "cloudkit.icloud-web-service-error", .cloudkit, .error),
+            ("2024-02-29 07:57:13,333 :: ERROR :: icloudpy.base :: base.py :: 186 :: Authentication required for Account. (500)", "account.icloud-web-sign-in", .account, .error),
+        ]
+        for (text, rule, category, severity) in cases {
+            let found = TestSupport.classify(text)
+            #expect(found?.rule.id == rule && found?.category == category && found?.severity == severity,
+                    "\(text) → \(found?.rule.id ?? "nil") \(String(describing: found?.category)) \(String(describing: found?.severity))")
+        }
+        // A server's document database (CouchDB, Cloudant) reached from a test is not a store on the device.
+        #expect(TestSupport.classify("/Users/ci/Kitura-CouchDB/Tests/CouchDBTests/DBTests.swift:53: error: -[CouchDBTests.DBTests testDB] : failed - DB creation error: 412 Error: file_exists, reason: The database could not be created, the file already exists.") == nil)
+    }
 }

@@ -894,7 +894,11 @@ public struct EntrySplitter {
         func continuesWithValue() -> Bool {
             // A `<…>` value may follow the colon that announced it (`*** Uncaught exception:` / `<NSUnknownKeyException> …`).
             guard opensWrappedValue(line), !endsSentence(message[end - 1]),
-                  message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<") else { return false }
+                  message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<"),
+                  // A test failure or a trap at its source location (`/x/DBTests.swift:53: error: …`) is a message of its own.
+                  !opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)),
+                  // So is a whole sentence in quotes, as Swift's debugPrint prints a string (`"Sync >> Initiating synchronization"`).
+                  !isQuotedSentence(line) else { return false }
             return brokeBefore(line, width: printedWidth(message, end: end, prefixWidth: prefixWidth))
         }
         if first < 65 || first > 122 { return continuesWithValue() }
@@ -944,6 +948,21 @@ public struct EntrySplitter {
         if end < message.count || message[end - 1] == UInt8(ascii: ",") { return true }
         if brokeBefore(line, width: width), (message[end - 1] | 0x20) >= 97, (message[end - 1] | 0x20) <= 122 { return true }
         return endsInUnfinishedWord(message, end: end)
+    }
+
+    /// True when `line` is a sentence of three words or more wholly in double quotes (`"QSCloudKitSynchronizer >>
+    /// Finishing synchronization"`): a string an app printed with debugPrint, not a value broken off the line above.
+    static func isQuotedSentence(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 8, line[0] == UInt8(ascii: "\"") else { return false }
+        var end = line.count
+        while end > 1, ByteClass.isBlank(line[end - 1]) { end -= 1 }
+        guard line[end - 1] == UInt8(ascii: "\""), end > 2 else { return false }
+        var blanks = 0
+        for i in 1..<(end - 1) {
+            if line[i] == UInt8(ascii: "\"") { return false }
+            if line[i] == 32 { blanks += 1 }
+        }
+        return blanks >= 2
     }
 
     /// True when a page that breaks lines at 80 columns would have broken a line `width` wide before `line`:
@@ -1029,7 +1048,8 @@ public struct EntrySplitter {
 
     /// True when `line` opens with a Swift source location and a trap's word after it (`Item.swift:12: Fatal
     /// error: `, `SwiftData/BackingData.swift:466: Fatal error: `, `…: Assertion failed: `, `…: Precondition
-    /// failed: `): a trap of its own, whatever the line above left open. `wordEnd` is where its first word ends.
+    /// failed: `) or XCTest's `error: ` (`DBTests.swift:53: error: -[DBTests testDB] : failed - …`): a message of
+    /// its own, whatever the line above left open. `wordEnd` is where its first word ends.
     static func opensWithTrapLocation(_ line: UnsafeRawBufferPointer, wordEnd: Int) -> Bool {
         // `x.swift:1:` is ten bytes at least; the word must end with the line number's colon.
         guard wordEnd >= 10, wordEnd < line.count, line[wordEnd - 1] == UInt8(ascii: ":") else { return false }
@@ -1038,7 +1058,7 @@ public struct EntrySplitter {
         guard i < wordEnd - 1, i >= 7, line[i - 1] == UInt8(ascii: ":"), line.hasPrefix(".swift", at: i - 7) else { return false }
         let text = wordEnd + 1
         return line.hasPrefix("Fatal error: ", at: text) || line.hasPrefix("Assertion failed", at: text)
-            || line.hasPrefix("Precondition failed", at: text)
+            || line.hasPrefix("Precondition failed", at: text) || line.hasPrefix("error: ", at: text)
     }
 
     /// True when `line` opens with the Objective-C runtime's tag and the process id (`objc[32088]: `).

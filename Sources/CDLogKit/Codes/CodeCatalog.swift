@@ -24,6 +24,8 @@ public final class CodeCatalog: Sendable {
     /// an `info` activity finding in an entry that carries one is reported at `debug` (`debugLevel` in
     /// Rules/tables/fallback.yaml).
     public let activityDebugLevel: PCRERegex?
+    /// How many bytes of an entry's message `activityDebugLevel` reads.
+    static let debugLevelWindow = 160
     /// The rules the exception table (Rules/tables/exceptions.yaml) becomes; `RuleSet` ranks them with
     /// the rule files' rules.
     public let exceptionRules: [Rule]
@@ -442,7 +444,11 @@ public final class CodeCatalog: Sendable {
             let list = resolution == .fallback ? markers : activityMarkers
             guard let marker = list.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
             if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
-            if let debug = marker.debug, let activityDebugLevel, activityDebugLevel.matches(message, scratch: scratch) { return debug }
+            // A logger prints its level near the start of the line: only the first bytes are read (the check runs on
+            // every routine entry, and a userInfo dump may follow for kilobytes).
+            if let debug = marker.debug, let activityDebugLevel,
+               activityDebugLevel.matches(UnsafeRawBufferPointer(rebasing: message[..<min(message.count, CodeCatalog.debugLevelWindow)]),
+                                          scratch: scratch) { return debug }
             return severity < .error ? (marker.warning ?? marker.rule) : marker.rule
         }
     }

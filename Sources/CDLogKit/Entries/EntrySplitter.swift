@@ -658,7 +658,10 @@ public struct EntrySplitter {
             if ByteClass.isBlank(byte) { i += 1; continue }
             // Core Data's tag with nothing after it (`[error] CoreData:`, `CoreData: warning:`): its text is on
             // the next line.
-            if byte == UInt8(ascii: "C") { return frameworkTagStart(message, end: textEnd(of: message)) == i }
+            if byte == UInt8(ascii: "C") {
+                let end = textEnd(of: message)
+                return message[end - 1] == UInt8(ascii: ":") && frameworkTagStart(message, end: end) == i
+            }
             guard byte == UInt8(ascii: "["), let close = message[i...].firstIndex(of: UInt8(ascii: "]")),
                   !message[i..<close].contains(0x0A) else { return false }
             i = close + 1

@@ -471,23 +471,18 @@ import Testing
         }
     }
 
-    /// The fallback file's `debugLevel`: an `info` activity marker gets a `debug` twin, found where the entry
-    /// prints a debug level word; a `debugLevel` that is not one pattern is an error pointing into the file.
-    @Test func activityAtADebugLevelIsDebug() throws {
-        let file = "markers:\n  - {pattern: 'x', category: store, title: T}\nactivity:\n"
-            + "  - {pattern: 'opened', category: init, severity: info, title: A}\n"
-            + "  - {pattern: 'synced', category: sync, severity: debug, title: S}\n"
-        let catalog = try CodeCatalog.load(files: [("Rules/tables/f.yaml", file + "debugLevel: '\\[debug\\]'\n")])
-        let opened = try #require(catalog.activityMarkers.first)
-        #expect(opened.debug?.severity == .debug && opened.debug?.id == "activity.init")
-        #expect(catalog.activityMarkers.last?.debug == nil)
-        let scratch = MatchScratch()
-        for (text, severity) in [("[debug] store opened", Severity.debug), ("store opened", .info)] {
-            let found = Array(text.utf8).withUnsafeBytes {
-                catalog.resolve(.activity, severity: .info, message: $0, scratch: scratch, add: { _, _ in })
-            }
-            #expect(found?.severity == severity, "\(text)")
-        }
+    /// The fallback file's `debugLevel`: one pattern (anything else is an error pointing into the file); an `info`
+    /// finding in an entry that prints a debug level word near its start is reported at `debug`, the same rule.
+    @Test func infoAtADebugLevelIsDebug() throws {
+        let file = "markers:\n  - {pattern: 'x', category: store, title: T}\n"
+        #expect(try CodeCatalog.load(files: [("Rules/tables/f.yaml", file + "debugLevel: '\\\\[debug\\\\]'\n")]).debugLevel != nil)
         #expect(throws: RuleFileError.self) { _ = try CodeCatalog.load(files: [("Rules/tables/f.yaml", file + "debugLevel: [a, b]\n")]) }
+        let line = "CoreData+CloudKit: -[NSCloudKitMirroringDelegate _beginWatchingForChanges](603): <NSCloudKitMirroringDelegate: 0x6000003e4410>: Scheduling post-setup export"
+        let plain = try #require(TestSupport.classify(line))
+        let atDebug = try #require(TestSupport.classify("CoreData: debug: " + line))
+        #expect(plain.severity == .info && atDebug.severity == .debug && atDebug.rule.id == plain.rule.id)
+        // Past the first bytes a level word is the message's text, not its level.
+        let late = String(repeating: "x", count: CodeCatalog.debugLevelWindow) + " [debug] " + line
+        #expect(TestSupport.classify(late)?.severity != .debug)
     }
 }

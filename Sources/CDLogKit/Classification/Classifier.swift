@@ -32,6 +32,9 @@ public final class Classifier: Sendable {
     /// Each fatal rule's (and fatal twin's) twin at `error`: what a finding becomes where the exception
     /// was caught (`caught:` in Rules/tables/fatal.yaml).
     private let caughtTwins: [ObjectIdentifier: Rule]
+    /// Each `info` rule's twin at `debug`: what a finding becomes where the entry prints a debug level word of its
+    /// own (`debugLevel` in Rules/tables/fallback.yaml).
+    private let debugTwins: [ObjectIdentifier: Rule]
     /// The areas that may move each rule's findings (index into `codes.areas`) and the rule's twin in
     /// that area's category, by rule object (Rules/tables/areas.yaml).
     private let areaTwins: [ObjectIdentifier: [(area: Int, twin: Rule)]]
@@ -76,6 +79,11 @@ public final class Classifier: Sendable {
             lowered[ObjectIdentifier(rule)] = rule.with(severity: .error)
         }
         caughtTwins = lowered
+        var quieter: [ObjectIdentifier: Rule] = [:]
+        for rule in ranked + (codes?.resolvedRules ?? []) + movedRules where rule.severity == .info {
+            quieter[ObjectIdentifier(rule)] = rule.with(severity: .debug)
+        }
+        debugTwins = quieter
     }
 
     /// The same classifier with its prefilter tuned to `sample`, a piece of the text it is about to
@@ -98,6 +106,7 @@ public final class Classifier: Sendable {
         codes = base.codes
         fatalTwins = base.fatalTwins
         caughtTwins = base.caughtTwins
+        debugTwins = base.debugTwins
         areaTwins = base.areaTwins
     }
 
@@ -461,6 +470,13 @@ public final class Classifier: Sendable {
            let catcher = codes.catcher(in: message, scratch: scratch.match),
            let twin = caughtTwins[ObjectIdentifier(verdict)] {
             add("caught", catcher.name)
+            verdict = twin
+        }
+        // Routine work printed at a debug level (`CoreData: debug: CoreData+CloudKit: …`, a library's `- [debug]`):
+        // reported at `debug`. Only the message's first bytes are read, where a logger prints its level.
+        if verdict.severity == .info, let debugLevel = codes?.debugLevel, let twin = debugTwins[ObjectIdentifier(verdict)],
+           debugLevel.matches(UnsafeRawBufferPointer(rebasing: message[..<min(message.count, CodeCatalog.debugLevelWindow)]),
+                              scratch: scratch.match) {
             verdict = twin
         }
         return Classification(rule: verdict, fields: fields)

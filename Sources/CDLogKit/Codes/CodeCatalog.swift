@@ -20,12 +20,13 @@ public final class CodeCatalog: Sendable {
     public let markers: [Marker]
     /// The activity markers, in the order they are tried (`activity` in Rules/tables/fallback.yaml).
     public let activityMarkers: [Marker]
-    /// The level word a library printed in the message itself (`- [debug] …`, `DEBUG|…`, `level: LogLevel.trace`):
-    /// an `info` activity finding in an entry that carries one is reported at `debug` (`debugLevel` in
-    /// Rules/tables/fallback.yaml).
-    public let activityDebugLevel: PCRERegex?
-    /// How many bytes of an entry's message `activityDebugLevel` reads.
-    static let debugLevelWindow = 160
+    /// The level word a library or Core Data printed in the message itself (`- [debug] …`, `DEBUG|…`, `level:
+    /// LogLevel.trace`, `CoreData: debug:`): an `info` finding in an entry that carries one is reported at
+    /// `debug` (`debugLevel` in Rules/tables/fallback.yaml; the classifier reads the first `debugLevelWindow` bytes).
+    public let debugLevel: PCRERegex?
+    /// How many bytes of an entry's message `debugLevel` reads: a logger prints its level near the start of
+    /// the line, and a userInfo dump may follow for kilobytes.
+    public static let debugLevelWindow = 160
     /// The rules the exception table (Rules/tables/exceptions.yaml) becomes; `RuleSet` ranks them with
     /// the rule files' rules.
     public let exceptionRules: [Rule]
@@ -73,8 +74,6 @@ public final class CodeCatalog: Sendable {
         public let regex: PCRERegex
         public let rule: Rule
         public var warning: Rule? = nil
-        /// An `info` activity marker's rule at `debug`, for an entry printed at a debug or trace level.
-        public var debug: Rule? = nil
     }
 
     /// A (domain, code) pair found in a message.
@@ -102,10 +101,10 @@ public final class CodeCatalog: Sendable {
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = [],
-                activityMarkers: [Marker] = [], activityDebugLevel: PCRERegex? = nil, exceptionRules: [Rule] = [],
+                activityMarkers: [Marker] = [], debugLevel: PCRERegex? = nil, exceptionRules: [Rule] = [],
                 areas: [Area] = []) throws {
         self.tables = tables
-        self.activityDebugLevel = activityDebugLevel
+        self.debugLevel = debugLevel
         self.catchers = catchers
         self.exceptionRules = exceptionRules
         self.areas = areas
@@ -264,7 +263,7 @@ public final class CodeCatalog: Sendable {
     public static func load(files: [(path: String, text: String)]) throws -> CodeCatalog {
         var tables: [CodeTable] = [], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = []
         var activityMarkers: [Marker] = []
-        var activityDebugLevel: PCRERegex? = nil
+        var debugLevel: PCRERegex? = nil
         var exceptionRules: [Rule] = [], areas: [Area] = []
         var order = 1 << 62
         for file in files {
@@ -300,7 +299,7 @@ public final class CodeCatalog: Sendable {
                                                   path: file.path, order: order + list.count + 1)
                 if let node = map["debugLevel"] {
                     guard let pattern = node.string else { throw loader.failure(at: node, "`debugLevel` is one pattern") }
-                    activityDebugLevel = try loader.compile(pattern, at: node)
+                    debugLevel = try loader.compile(pattern, at: node)
                 }
             } else {
                 throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers`, `markers`, `areas` or exception rows")
@@ -308,7 +307,7 @@ public final class CodeCatalog: Sendable {
             order += 1 << 16
         }
         return try CodeCatalog(tables: tables, wrappers: wrappers, catchers: catchers, markers: markers, activityMarkers: activityMarkers,
-                               activityDebugLevel: activityDebugLevel,
+                               debugLevel: debugLevel,
                                exceptionRules: exceptionRules, areas: areas)
     }
 
@@ -319,7 +318,6 @@ public final class CodeCatalog: Sendable {
     private static func markerRows(_ list: [Node], activity: Bool, loader: RuleLoader, path: String, order: Int) throws -> [Marker] {
         var byCategory: [Category: Rule] = [:]
         var warnings: [Category: Rule] = [:]
-        var debugs: [Category: Rule] = [:]
         var markers: [Marker] = []
         for item in list {
             let row = RuleLoader.keyed(item.mapping ?? Node.Mapping([]))
@@ -365,13 +363,6 @@ public final class CodeCatalog: Sendable {
                     references: [], matchExamples: [], nomatchExamples: [], location: rule.location, order: rule.order)
                 warnings[category] = warning
                 marker.warning = warning
-            } else if rule.severity == .info {
-                let debug = debugs[category] ?? Rule(
-                    id: rule.id, title: rule.title, category: category, severity: .debug, priority: rule.priority, input: rule.input,
-                    patterns: [], required: [], excluded: [], fieldPatterns: [], extractors: [], advice: rule.advice,
-                    references: [], matchExamples: [], nomatchExamples: [], location: rule.location, order: rule.order)
-                debugs[category] = debug
-                marker.debug = debug
             }
             markers.append(marker)
         }
@@ -413,8 +404,7 @@ public final class CodeCatalog: Sendable {
     /// Every rule a data-resolved finding can carry: one per code row and range, one per fallback category.
     public var resolvedRules: [Rule] {
         var seen = Set<ObjectIdentifier>()
-        return (entries.map(\.rule) + markers.map(\.rule) + markers.compactMap(\.warning) + activityMarkers.map(\.rule)
-                + activityMarkers.compactMap(\.debug)).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        return (entries.map(\.rule) + markers.map(\.rule) + markers.compactMap(\.warning) + activityMarkers.map(\.rule)).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// The rule that `resolution` gives `message`, adding its fields through `add`; nil when the data has
@@ -444,11 +434,6 @@ public final class CodeCatalog: Sendable {
             let list = resolution == .fallback ? markers : activityMarkers
             guard let marker = list.first(where: { $0.regex.matches(message, scratch: scratch) }) else { return nil }
             if !mentions.isEmpty { add("chain", CodeCatalog.chain(mentions)) }
-            // A logger prints its level near the start of the line: only the first bytes are read (the check runs on
-            // every routine entry, and a userInfo dump may follow for kilobytes).
-            if let debug = marker.debug, let activityDebugLevel,
-               activityDebugLevel.matches(UnsafeRawBufferPointer(rebasing: message[..<min(message.count, CodeCatalog.debugLevelWindow)]),
-                                          scratch: scratch) { return debug }
             return severity < .error ? (marker.warning ?? marker.rule) : marker.rule
         }
     }

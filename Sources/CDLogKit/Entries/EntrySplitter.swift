@@ -896,8 +896,12 @@ public struct EntrySplitter {
         // A reverse-DNS name is met in the lower-case branch below, at the first word's dot.
         func continuesWithValue() -> Bool {
             // A `<…>` value may follow the colon that announced it (`*** Uncaught exception:` / `<NSUnknownKeyException> …`).
+            // So may a path alone on its line, the value a page moved under the colon that announced it
+            // (`opening database:` / `/Users/me/Library/Messages/chat.db`); not a tool's path that opens its own
+            // message (`/usr/bin/sim:` / `No simulator devices …`).
             guard opensWrappedValue(line), !endsSentence(message[end - 1]),
-                  message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<"),
+                  message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<")
+                    || (first == UInt8(ascii: "/") && !line.contains(byte: 32, before: line.count) && line.last != UInt8(ascii: ":")),
                   // A test failure or a trap at its source location (`/x/DBTests.swift:53: error: …`) is a message of its own.
                   !opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)),
                   // So is a whole sentence in quotes, as Swift's debugPrint prints a string (`"Sync >> Initiating synchronization"`).

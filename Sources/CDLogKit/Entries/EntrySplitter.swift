@@ -961,9 +961,8 @@ public struct EntrySplitter {
     /// Finishing synchronization"`): a string an app printed with debugPrint, not a value broken off the line above.
     static func isQuotedSentence(_ line: UnsafeRawBufferPointer) -> Bool {
         guard line.count >= 8, line[0] == UInt8(ascii: "\"") else { return false }
-        var end = line.count
-        while end > 1, ByteClass.isBlank(line[end - 1]) { end -= 1 }
-        guard line[end - 1] == UInt8(ascii: "\""), end > 2 else { return false }
+        let end = textEnd(of: line)
+        guard end > 2, line[end - 1] == UInt8(ascii: "\"") else { return false }
         var blanks = 0
         for i in 1..<(end - 1) {
             if line[i] == UInt8(ascii: "\"") { return false }

@@ -397,6 +397,66 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
+    /// A log copied out of a web page's table, one cell a line (time, level, source, message), is one entry a row.
+    @Test func aTablesCellsOnLinesOfTheirOwnAreOneEntryARow() throws {
+        // Source: round 64's TF-P07 (Eval/dev/TF-retired.jsonl), icloud-photos-sync's log viewer.
+        let text = "6/5/2026, 8:36:02 PM\nWARN\nTokenApp\nLock file exists, but is owned by this process. Continuing.\n6/5/2026, 8:36:02 PM\nINFO\niCloud\nAuthenticating user\n2024-03-01 10:22:31.114\nError\nThe store could not be opened"
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 9])
+        // A date and time alone over a message of several words: the next line is not a cell.
+        let plain = "2024-03-01 10:22:31\nSaved the store to disk\nCloudKit export finished"
+        #expect(try TestSupport.entries(plain, format: .xcode).map(\.line) == [1, 3])
+    }
+
+    /// Lines an unknown prefix opens the same way (`icloudpd-1  | 2023-08-24 …` each) are a logger's lines, not
+    /// one sentence a page broke.
+    @Test func linesThatOpenAsTheMessageDidAreNotItsRest() throws {
+        // Source: round 64's TF-P04 (Eval/dev/TF-retired.jsonl), docker compose's prefix before icloudpd's lines.
+        let text = "icloudpd-songyu  | 2023-08-24 17:54:29 INFO     Sync user: user\nicloudpd-songyu  | 2023-08-24 17:54:29 INFO     Synchronisation starting at 17:54:29\nicloudpd-songyu  | 2023-08-24 17:54:29 INFO     Keyring file exists, continuing\nicloudpd-songyu  | 2023-08-24 17:54:29 INFO     Check download directory mounted correctly..."
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 2, 3, 4])
+    }
+
+    /// Among prefixed lines, an app's print that opens with an emoji, a bracketed tag of several words, a linker's
+    /// diagnostic without a file and Realm Sync's logger each open a message; Core Data's second line of a failed
+    /// recovery and Xcode's `DVTAssertions` block stay with what they continue.
+    @Test func printsAmongPrefixedLinesOpenMessages() throws {
+        // Source: round 64's TH-P01 and TH-P02 (Eval/dev/TH-retired.jsonl), xcodebuild test runs of a SwiftData app.
+        let text = """
+            2026-03-22 14:43:07.365642+0100 FocusBlox[85052:19375571] [CloudKit] CoreData+CloudKit: -[NSCloudKitMirroringDelegate _recoverFromError:withZoneIDs:forStore:inMonitor:](2617): <NSCloudKitMirroringDelegate: 0x600003b23aa0> - Failed to recover from error: NSCocoaErrorDomain:134400
+            Recovery encountered the following error: (null):0
+            2026-03-22 14:43:07.501680+0100 FocusBlox[85052:19375575] [Connection] Error synchronizing with cloud for store <(XK87E2B3VR.com.henning.timebox)>: Error Domain=SyncedDefaults Code=8888 "No account" UserInfo={NSLocalizedDescription=No account}
+            🔧 [FocusLiveView] createRepository: isUITesting=false, isMockData=false
+            ⚠️ Using real EventKitRepository
+            2026-03-22 14:43:07.785387+0100 FocusBlox[85052:19375479] [Type Declaration Issues] Type "com.henning.timebox.calendarevent" was expected to be declared and exported in the Info.plist of FocusBlox.app, but it was not found.
+            [CloudKit Sync] Remote change monitoring started
+            """
+        #expect(try TestSupport.entries(text, format: .nslog).map(\.line) == [1, 3, 4, 5, 6, 7])
+        // Source: round 64's TJ-P04 and TJ-P03 (Eval/dev/TJ-retired.jsonl), swift build and xcodebuild output.
+        let link = "ld: library not found for -libmdb for architecture x86_64\n<unknown>:0: error: link command failed with exit code 1 (use -v to see invocation)"
+        #expect(try TestSupport.entries(link, format: .xcode).map(\.line) == [1, 2])
+        let assertion = """
+            2014-07-28 09:00:43.703 xcodebuild[35326:1912070] [MT] DVTAssertions: Warning in /SourceCache/IDEFrameworks/IDEFrameworks-6244.6/IDEFoundation/SourceControl/Model/IDESourceControlManager.m:1290
+            Details:  Error Domain=com.apple.dt.IDESourceControlErrorDomain Code=-1 "Missing extension: public.vcs.subversion"
+            Object:   <IDESourceControlManager: 0x7fb4a072c9e0>
+            Method:   -loadRepositories
+            Thread:   <NSThread: 0x7fb4a0605350>{number = 1, name = main}
+            Please file a bug at http://bugreport.apple.com with this warning message and any useful information you can provide.
+            ** ARCHIVE FAILED **
+            """
+        #expect(try TestSupport.entries(assertion, format: .nslog).map(\.line) == [1, 7])
+        // Source: round 64's TK-P01 (Eval/dev/TK-retired.jsonl), a watch extension's console.
+        let realm = "2017-12-10 12:50:27.448825+0100 RealmAWBug WatchKit Extension[373:540595] dnssd_clientstub ConnectToServer: connect() failed path:/var/run/mDNSResponder Socket:\nSync: Connection[1]: Failed to resolve 'Your address': Host not found (authoritative)"
+        #expect(try TestSupport.entries(realm, format: .nslog).map(\.line) == [1, 2])
+    }
+
+    /// Unity's player log closes an exception's managed frames with `(Filename: … Line: N)` after a blank line.
+    @Test func unitysFilenameLineStaysWithItsException() throws {
+        // Source: round 64's TI-P02 (Eval/dev/TI-retired.jsonl), a Unity game's iCloud key-value plugin.
+        let text = "DllNotFoundException: Unable to load DLL 'iCloudKeyValue': The specified module could not be found.\n  at test.iCloudKV_Synchronize () [0x00000] in <filename unknown>:0 \n  at test.Start () [0x00000] in <filename unknown>:0 \n \n(Filename: currently not available on il2cpp Line: -1)\n\nSetting up 1 worker threads for Enlighten."
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 7])
+        #expect(entries.first?.endLine == 5)
+    }
+
     /// A logger's table with a row number and a pipe before the time is rows of a log, not numbered frames.
     @Test func aLoggersNumberedTableRowsAreMessagesNotFrames() throws {
         // Source: round 41's PB-P02 (Eval/dev/PB-retired.jsonl), an app's exported log.

@@ -197,7 +197,10 @@ public struct EntrySplitter {
                 }
                 // Crashlytics sets one blank line between its header block and the crashed thread: kept open
                 // across up to two.
-                if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)) {
+                // Unity's player log sets one blank line between an exception's managed frames (`  at Store.Open ()
+                // [0x00000] in <filename unknown>:0`) and its `(Filename: … Line: N)` line: kept open across it.
+                if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)),
+                   !(open && pendingBlankLines == 0 && EntrySplitter.endsWithUnityFrame(entry.message.bytes)) {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 } else if open { pendingBlankLines += 1 }
                 return
@@ -286,7 +289,10 @@ public struct EntrySplitter {
             if header != nil, joinable, readBare, pendingBlankLines > 0 {
                 // Only a crash header block is still open after a blank line in bare text: what follows it is
                 // its thread or its trap's message, or else a message of its own.
-                if EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes) { header = nil } else {
+                // Unity's player log closes an exception and its managed frames with `(Filename: … Line: N)` after
+                // a blank line: the same message.
+                if EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
+                    || (pendingBlankLines == 1 && line.hasPrefix("(Filename: ")) { header = nil } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 }
             }
@@ -352,6 +358,12 @@ public struct EntrySplitter {
                EntrySplitter.continuesThreadListing(line, after: entry.message.bytes) {
                 // Xcode's debug navigator copies a thread as `Thread 1`, `Queue : com.apple.main-thread (serial)`
                 // and its frames (`#0	0x… in __psynch_mutexwait ()`): one thread's stack.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first.map(ByteScan.isDigit) == true,
+               EntrySplitter.continuesStampCells(line, after: entry.message.bytes) {
+                // A log copied out of a web page's table puts each cell on a line of its own (`6/5/2026, 8:36:02 PM` /
+                // `WARN` / `TokenApp` / the message): the cells after a date and time alone make one entry.
                 header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesRustPanic(line, after: entry.message.bytes) {
@@ -600,9 +612,66 @@ public struct EntrySplitter {
     /// and `line` is the rest of its report: `PID: 812, TID: 40211`, `Backtrace`, the `====` rule under it.
     static func continuesCheckerReport(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // Cheapest first: this runs on every bare line that opens a message.
-        guard let first = line.first, first == UInt8(ascii: "P") || first == UInt8(ascii: "B") || first == UInt8(ascii: "="),
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "D") || first == UInt8(ascii: "O") || first == UInt8(ascii: "M") || first == UInt8(ascii: "T")
+            || first == UInt8(ascii: "P") {
+            // Xcode's (and xcodebuild's) internal assertion: `DVTAssertions: Warning in …`, then `Details:`,
+            // `Object:`, `Method:`, `Thread:` and `Please file a bug at …` lines: one warning.
+            if line.hasPrefix("Details:  ") || line.hasPrefix("Object:   ") || line.hasPrefix("Method:   ") || line.hasPrefix("Thread:   ")
+                || line.hasPrefix("Please file a bug at ") {
+                if message.contains(sequence: "DVTAssertions: ") { return true }
+            }
+        }
+        guard first == UInt8(ascii: "P") || first == UInt8(ascii: "B") || first == UInt8(ascii: "="),
               message.first == UInt8(ascii: "T"), message.hasPrefix("Thread Performance Checker: ") else { return false }
         return line.hasPrefix("PID: ") || holdsAlone("Backtrace", line) || line.hasPrefix("=====")
+    }
+
+    /// True when `message` opened with a line that holds a date and a time alone (a table's first cell), every
+    /// line after it is one short word (a level, a source: the next cells), three lines at most, and `line` is
+    /// not another date and time: `line` is the next cell of the same row.
+    static func continuesStampCells(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count <= 120, !isStampCell(line) else { return false }
+        var lines = 0, start = 0
+        for index in 0...message.count where index == message.count || message[index] == 0x0A {
+            let cell = UnsafeRawBufferPointer(rebasing: message[start..<index])
+            if lines == 0 {
+                guard isStampCell(cell) else { return false }
+            } else if cell.isEmpty || cell.count > 40 || cell.contains(where: ByteClass.isBlank) {
+                return false
+            }
+            lines += 1
+            start = index + 1
+        }
+        return lines <= 3
+    }
+
+    /// True when `line` is a date and a time of day and nothing else (`6/5/2026, 8:36:02 PM`, `2024-03-01 10:22:31.114`,
+    /// `2024-03-01T10:22:31Z`): digits, date and time separators, and an AM or PM at the end.
+    static func isStampCell(_ line: UnsafeRawBufferPointer) -> Bool {
+        var end = line.count
+        while end > 0, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
+        guard end >= 8, end <= 40, ByteScan.isDigit(line[0]) else { return false }
+        if end > 3, line[end - 1] == UInt8(ascii: "M"), line[end - 2] == UInt8(ascii: "A") || line[end - 2] == UInt8(ascii: "P"),
+           line[end - 3] == 32 { end -= 3 }
+        var colons = 0, dateMarks = 0
+        for index in 0..<end {
+            let b = line[index]
+            switch b {
+            case 48...57, UInt8(ascii: "."), UInt8(ascii: ","), 32, UInt8(ascii: "+"), UInt8(ascii: "T"), UInt8(ascii: "Z"): continue
+            case UInt8(ascii: ":"): colons += 1
+            case UInt8(ascii: "/"), UInt8(ascii: "-"): dateMarks += 1
+            default: return false
+            }
+        }
+        return colons >= 2 && dateMarks >= 2
+    }
+
+    /// True when `message`'s last line is a managed frame as Unity's player log prints it (`  at X.Y () [0x00000] in
+    /// <filename unknown>:0`).
+    static func endsWithUnityFrame(_ message: UnsafeRawBufferPointer) -> Bool {
+        let last = lastTextLine(of: message)
+        return last.count > 30 && last.hasPrefix("  at ") && last.contains(sequence: " in <filename unknown>:")
     }
 
     /// True when `message` is a crash report's heading whose text is on the lines below it
@@ -874,6 +943,9 @@ public struct EntrySplitter {
         // A qualified name (`ModelContext.reset`) under a trap's message broken mid-sentence.
         if startsWithQualifiedName(line), endsTrapMidSentence(message) { return true }
         guard let first = line.first else { return false }
+        // A line that opens as the message did (`icloudpd-1  | 2023-08-24 17:54:29 INFO …` twice: a prefix this
+        // format does not know) is another line of the same logger, not the rest of a broken one.
+        if repeatsOpening(line, of: message) { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 { end -= 1 }
         guard end > 0 else { return false }
@@ -902,8 +974,9 @@ public struct EntrySplitter {
             guard opensWrappedValue(line), !endsSentence(message[end - 1]),
                   message[end - 1] != UInt8(ascii: ":") || first == UInt8(ascii: "<")
                     || (first == UInt8(ascii: "/") && !line.contains(byte: 32, before: line.count) && line.last != UInt8(ascii: ":")),
-                  // A test failure or a trap at its source location (`/x/DBTests.swift:53: error: …`) is a message of its own.
-                  !opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)),
+                  // A test failure or a trap at its source location (`/x/DBTests.swift:53: error: …`) is a message of its own,
+                  // and so is a diagnostic with no source file (`<unknown>:0: error: link command failed`).
+                  !opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)), !line.hasPrefix("<unknown>:"),
                   // So is a whole sentence in quotes, as Swift's debugPrint prints a string (`"Sync >> Initiating synchronization"`).
                   !isQuotedSentence(line) else { return false }
             return brokeBefore(line, width: printedWidth(message, end: end, prefixWidth: prefixWidth))
@@ -1804,9 +1877,15 @@ public struct EntrySplitter {
         // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
         // Swift runtime prints a trap on a line of its own.
         if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) || isShellPrompt(line) { return true }
+        // The lines of a report that goes on (Xcode's `DVTAssertions:` block) are none.
+        if continuesCheckerReport(line, after: message) { return false }
         // The C++ runtime ending the process after the exception's report (`libc++abi.dylib: terminating with
         // uncaught exception of type NSException`, `libc++abi: terminating due to uncaught exception …`).
         if line.hasPrefix("libc++abi") || line.hasPrefix("terminating with uncaught exception") { return true }
+        // A line an app's print opens with an emoji (`🔧 [FocusLiveView] createRepository…`, `✅ Saved`): every
+        // such line of the development pastes opens a message. A compiler's or linker's diagnostic with no source
+        // file (`<unknown>:0: error: link command failed`), and Realm Sync's logger (`Sync: Connection[1]: …`).
+        if opensWithEmoji(line) || line.hasPrefix("<unknown>:0: ") || line.hasPrefix("Sync: Connection[") { return true }
         // A line stamped with a date and time in another logger's style (`2019-11-28 18:12:32:176 App[…]`,
         // `2021-03-17T21:30:40.435Z error: …`) is another message, whatever the capture's own prefix.
         if ByteScan.timestamp(line, at: 0) != nil { return true }
@@ -1878,6 +1957,29 @@ public struct EntrySplitter {
         return false
     }
 
+    /// True when `line` opens with an emoji or a pictographic symbol and a blank (`🔧 `, `✅ `, `⚠️ `, `❌ `): the
+    /// Supplementary Symbols and Pictographs (U+1F300–U+1FAFF), Miscellaneous Symbols and Dingbats
+    /// (U+2600–U+27BF), the arrows and stars of U+2B00–U+2BFF and U+23E9–U+23FA, each with an optional
+    /// variation selector.
+    static func opensWithEmoji(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 4, let first = line.first, first == 0xF0 || first == 0xE2 else { return false }
+        var i: Int
+        if first == 0xF0 {
+            // U+1F300–U+1FAFF: F0 9F 8C 80 … F0 9F AB BF.
+            guard line.count >= 5, line[1] == 0x9F, line[2] >= 0x8C, line[2] <= 0xAB else { return false }
+            i = 4
+        } else {
+            // U+2600–U+27BF: E2 98 80 … E2 9E BF; U+2B00–U+2BFF: E2 AC 80 … E2 AF BF; U+23E9–U+23FA: E2 8F A9 … E2 8F BA.
+            let second = line[1], third = line[2]
+            guard (second >= 0x98 && second <= 0x9E) || (second >= 0xAC && second <= 0xAF) || (second == 0x8F && third >= 0xA9 && third <= 0xBA)
+            else { return false }
+            i = 3
+        }
+        // U+FE0F, the emoji presentation selector: EF B8 8F.
+        if i + 2 < line.count, line[i] == 0xEF, line[i + 1] == 0xB8, line[i + 2] == 0x8F { i += 3 }
+        return i < line.count && (line[i] == 32 || line[i] == 9)
+    }
+
     /// A shell's prompt: `bash-3.2$ `, `sh-5.1# ` (the shell's name and version), or `$ ` before a command.
     static func isShellPrompt(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
@@ -1909,7 +2011,10 @@ public struct EntrySplitter {
         while i < text.count, i <= 33 {
             let b = text[i]
             let isName = (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 45 || b == 95 || b == 46
-            if !isName { break }
+            // A bracketed tag of several words (`[CloudKit Sync]`, `[Type Declaration Issues]`): one blank between
+            // two words.
+            let innerBlank = bracketed && b == 32 && i + 1 < text.count && text[i - 1] != 32 && (text[i + 1] | 0x20) >= 97 && (text[i + 1] | 0x20) <= 122
+            if !isName && !innerBlank { break }
             i += 1
         }
         let nameLength = i - (bracketed ? 1 : 0)

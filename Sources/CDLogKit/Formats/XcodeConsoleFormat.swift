@@ -41,6 +41,9 @@ public struct XcodeConsoleFormat: LineFormat {
         // CoreStore's arrow (`↪︎ Failed to save …`) opens the lines of the log it printed above, indented or not.
         if first == 0xE2, line.count >= 3, line[1] == 0x86, line[2] == 0xAA { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
+        // Core Data's mirroring delegate prints a failed recovery over two lines (`… Failed to recover from error:
+        // NSCocoaErrorDomain:134400` / `Recovery encountered the following error: (null):0`).
+        if first == UInt8(ascii: "R"), line.hasPrefix("Recovery encountered the following error: ") { return nil }
         // The rest of an NSError a poster or a page broke after its domain (`Error Domain=NSCocoaErrorDomain`
         // / `Code=134081 "(null)"` / `UserInfo={…}`): one error.
         if first == UInt8(ascii: "C"), line.count > 5, line.hasPrefix("Code="), line[5] == UInt8(ascii: "-") || (line[5] >= 48 && line[5] <= 57) { return nil }

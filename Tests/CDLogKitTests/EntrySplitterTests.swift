@@ -446,6 +446,30 @@ import Testing
         // Source: round 64's TK-P01 (Eval/dev/TK-retired.jsonl), a watch extension's console.
         let realm = "2017-12-10 12:50:27.448825+0100 RealmAWBug WatchKit Extension[373:540595] dnssd_clientstub ConnectToServer: connect() failed path:/var/run/mDNSResponder Socket:\nSync: Connection[1]: Failed to resolve 'Your address': Host not found (authoritative)"
         #expect(try TestSupport.entries(realm, format: .nslog).map(\.line) == [1, 2])
+        // Source: round 65's TP-P03 (Eval/dev/TP-retired.jsonl): Swift 3's trap, lower case, printed without a prefix.
+        let trap = "2017-06-06 20:32:22.048855+0530 Nextcloud[308:16627] [Crashlytics] Version 3.8.4 (121)\nfatal error: A Realm Configuration must specify a path or an in-memory identifier.: file /Users/realm/RLMRealmConfiguration.swift, line 97"
+        #expect(try TestSupport.entries(trap, format: .nslog).map(\.line) == [1, 2])
+    }
+
+    /// A command-line tool's indented step counters and progress bars, and Python's rich handler's lines whose time
+    /// it blanked (the level padded under the time's column), open messages of their own.
+    @Test func indentedStepsProgressBarsAndPaddedLevelsOpenMessages() throws {
+        // Source: round 65's TN-P01, TN-P02 and TQ-P08 (Eval/dev/TN-retired.jsonl, TQ-retired.jsonl): imessage-exporter
+        // and osxphotos runs in a terminal.
+        let steps = "Building cache...\n  [1/4] Caching chats...\n  [2/4] Caching chatrooms...\nExporting to /Users/chris/imessage_export as html...\n  [0s] [####################] 151/151 (4,451.783/s, ETA: 0s)\nExporting 1 photo to /Users/rhet/Desktop/export...\n  [####################################]  100%\nDone!"
+        #expect(try TestSupport.entries(steps, format: .xcode).map(\.line) == [1, 2, 3, 4, 5, 6, 7, 8])
+        // Source: round 65's TQ-P05 (Eval/dev/TQ-retired.jsonl), mvt's rich log of an iPhone backup check.
+        let rich = """
+            INFO     [mvt.ios.modules.mixed.sms] Running module SMS...
+                     INFO     [mvt.ios.modules.mixed.sms] Database at path
+                              ./00008030-000D18E41438802E/3d/3d0d7e5fb2ce288813306e4d4636395
+                              e047a3d28 is malformed. Trying to recover...
+                     INFO     [mvt.ios.modules.mixed.sms] Found SMS database at path:
+            """
+        #expect(try TestSupport.entries(rich, format: .xcode).map(\.line) == [1, 2, 5])
+        // Frames and wrapped text indented the same way stay where they are.
+        let frames = "Exception in run:\n         at Store.open()\n  [native code]"
+        #expect(try TestSupport.entries(frames, format: .xcode).count == 1)
     }
 
     /// Unity's player log closes an exception's managed frames with `(Filename: … Line: N)` after a blank line.

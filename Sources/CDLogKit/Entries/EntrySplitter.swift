@@ -1876,7 +1876,8 @@ public struct EntrySplitter {
     static func startsBareMessage(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // The debugger's prompt (`(lldb) bt`) is never part of what the app printed before it, and the
         // Swift runtime prints a trap on a line of its own.
-        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || isShellDeath(line) || isShellPrompt(line) { return true }
+        if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || line.hasPrefix("fatal error: ") || isShellDeath(line)
+            || isShellPrompt(line) { return true }
         // The lines of a report that goes on (Xcode's `DVTAssertions:` block) are none.
         if continuesCheckerReport(line, after: message) { return false }
         // The C++ runtime ending the process after the exception's report (`libc++abi.dylib: terminating with

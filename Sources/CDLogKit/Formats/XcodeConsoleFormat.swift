@@ -28,6 +28,12 @@ public struct XcodeConsoleFormat: LineFormat {
             // source file and line first (`         AVAudioBuffer.mm:281   mBuffers[0]… should be non-zero`):
             // a message of its own, not the rest of the one above.
             if XcodeConsoleFormat.opensWithSourceLocation(line, at: start) { return LineHeader(messageStart: start) }
+            // Python's rich log handler blanks a time it already printed, so its next lines open with the level
+            // under the time's column (`         INFO     [mvt.ios.cli] …`), and a tool's step counter opens a
+            // line of its own under the heading it reports to (`  [2/4] Caching chatrooms...`).
+            if XcodeConsoleFormat.opensWithPaddedLevel(line, at: start) || XcodeConsoleFormat.opensWithStepCounter(line, at: start) {
+                return LineHeader(messageStart: start)
+            }
             return nil
         }
         // FMDB prints the statement and the database of a failed call on lines of their own after the error.
@@ -344,6 +350,33 @@ public struct XcodeConsoleFormat: LineFormat {
     }
 
     /// Words that open a console entry: `CoreData:`, level words, `CoreData+CloudKit:`, `SwiftData/`.
+    /// True when `line` holds, at `i`, a level in capitals that a column pads with two blanks or more (`INFO     `,
+    /// `ERROR    `, `WARNING  `), as Python's rich handler prints it, then a bracket or a letter.
+    static func opensWithPaddedLevel(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
+        guard i < line.count, line[i] >= 65, line[i] <= 90 else { return false }
+        for level in paddedLevels where line.hasPrefix(level, at: i) {
+            let end = i + level.utf8CodeUnitCount
+            guard end + 2 < line.count, line[end] == 32, line[end + 1] == 32 else { return false }
+            let text = ByteScan.spaces(line, at: end)
+            return text < line.count && (line[text] == UInt8(ascii: "[") || (line[text] | 0x20) >= 97 && (line[text] | 0x20) <= 122)
+        }
+        return false
+    }
+
+    static let paddedLevels: [StaticString] = ["INFO", "ERROR", "WARNING", "DEBUG", "CRITICAL"]
+
+    /// True when `line` holds, at `i` (four blanks in at most), a step counter in brackets (`[1/4] `) or a progress
+    /// bar (`[####……]`, `[=====>   ]`, an elapsed time before one: `[0s] [####]`).
+    static func opensWithStepCounter(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
+        guard i <= 4, i + 2 < line.count, line[i] == UInt8(ascii: "[") else { return false }
+        if line[i + 1] == UInt8(ascii: "#") || (line[i + 1] == UInt8(ascii: "=") && line[i + 2] == UInt8(ascii: "=")) { return true }
+        if let unit = ByteScan.digits(line, at: i + 1), unit + 2 < line.count, line[unit] == UInt8(ascii: "s") || line[unit] == UInt8(ascii: "m")
+            || line[unit] == UInt8(ascii: "h"), line[unit + 1] == UInt8(ascii: "]"), line[unit + 2] == 32 { return true }
+        guard let slash = ByteScan.digits(line, at: i + 1),
+              slash < line.count, line[slash] == UInt8(ascii: "/"), let close = ByteScan.digits(line, at: slash + 1) else { return false }
+        return close + 1 < line.count && line[close] == UInt8(ascii: "]") && line[close + 1] == 32
+    }
+
     static func startsEntryWord(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
         line.hasPrefix("CoreData", at: i) || line.hasPrefix("error: ", at: i) || line.hasPrefix("warning: ", at: i)
             || line.hasPrefix("debug: ", at: i) || line.hasPrefix("fault: ", at: i) || line.hasPrefix("info: ", at: i)

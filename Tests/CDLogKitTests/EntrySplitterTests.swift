@@ -449,6 +449,23 @@ import Testing
         // Source: round 65's TP-P03 (Eval/dev/TP-retired.jsonl): Swift 3's trap, lower case, printed without a prefix.
         let trap = "2017-06-06 20:32:22.048855+0530 Nextcloud[308:16627] [Crashlytics] Version 3.8.4 (121)\nfatal error: A Realm Configuration must specify a path or an in-memory identifier.: file /Users/realm/RLMRealmConfiguration.swift, line 97"
         #expect(try TestSupport.entries(trap, format: .nslog).map(\.line) == [1, 2])
+        // Source: round 66's TU-P01 (Eval/dev/TU-retired.jsonl), a committed xcodebuild test log: its banner and its
+        // test runner's lines open messages among xcodebuild's own prefixed lines.
+        let runner = """
+            2026-07-02 19:31:58.317 xcodebuild[10714:178302] [MT] IDELaunchParametersSnapshot: no debugger version
+            2026-07-02 19:32:03.514 xcodebuild[10714:178302] [MT] IDELaunchParametersSnapshot: The operation couldn’t be completed
+            2026-07-02 19:32:10.709 xcodebuild[10714:178302] [MT] IDETestOperationsObserverDebug: 88.584 sec, +88.584 sec -- end
+
+            Test session results, code coverage, and logs:
+            \t/Users/me/app/TestResults.xcresult
+
+            ** TEST SUCCEEDED **
+
+            Testing started
+            Test suite 'CoreUITests' started on 'Clone 1 of iPhone 15 Pro - AppUITests-Runner (10945)'
+            Test case 'CoreUITests.testMainTabs()' passed on 'Clone 1 of iPhone 15 Pro - AppUITests-Runner (10945)' (27.252 seconds)
+            """
+        #expect(try TestSupport.entries(runner).map(\.line) == [1, 2, 3, 5, 8, 10, 11, 12])
     }
 
     /// A command-line tool's indented step counters and progress bars, and Python's rich handler's lines whose time

@@ -1887,6 +1887,11 @@ public struct EntrySplitter {
         // such line of the development pastes opens a message. A compiler's or linker's diagnostic with no source
         // file (`<unknown>:0: error: link command failed`), and Realm Sync's logger (`Sync: Connection[1]: …`).
         if opensWithEmoji(line) || line.hasPrefix("<unknown>:0: ") || line.hasPrefix("Sync: Connection[") { return true }
+        // xcodebuild's own lines: its result banners (`** TEST SUCCEEDED **`, `** BUILD FAILED **`) and its test runner's
+        // (`Test suite 'CoreUITests' started on …`, `Test case 'X.testY()' passed on …`, XCTest's `Test Case '-[…]' started.`).
+        if line.first == UInt8(ascii: "*"), line.hasPrefix("** "), textEnd(of: line) > 6, line.hasPrefix(" **", at: textEnd(of: line) - 3) { return true }
+        if line.first == UInt8(ascii: "T"), line.hasPrefix("Test suite '") || line.hasPrefix("Test case '") || line.hasPrefix("Test Suite '")
+            || line.hasPrefix("Test Case '") { return true }
         // A line stamped with a date and time in another logger's style (`2019-11-28 18:12:32:176 App[…]`,
         // `2021-03-17T21:30:40.435Z error: …`) is another message, whatever the capture's own prefix.
         if ByteScan.timestamp(line, at: 0) != nil { return true }

@@ -10,5 +10,8 @@ public enum ProcessSetup {
     /// library has no such settings.
     public static func tuneMalloc(threads: Int) {
         _ = cscan_tune_malloc(Int32(max(1, threads)))
+        // Loading the catalog (YAML, the patterns' compilation) frees most of what it allocated, but the freed
+        // pages stay in the heap and count in the resident size: hand them back once, before reading starts.
+        _ = cscan_trim_heap()
     }
 }

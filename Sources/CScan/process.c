@@ -15,6 +15,14 @@ int cscan_tune_malloc(int arenas) {
 #endif
 }
 
+int cscan_trim_heap(void) {
+#ifdef __GLIBC__
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
+
 struct cscan_once {
     atomic_int done;
     pthread_mutex_t mutex;

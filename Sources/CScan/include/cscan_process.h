@@ -8,6 +8,11 @@
 /// C libraries. Returns 1 when the settings were applied.
 int cscan_tune_malloc(int arenas);
 
+/// Returns the heap's free memory at its top and in its free pages to the system (glibc's `malloc_trim(0)`):
+/// called once after start-up, whose parsing frees most of what it allocated. Does nothing on other C
+/// libraries. Returns 1 when memory was released.
+int cscan_trim_heap(void);
+
 /// A run-once latch for lazy, thread-safe initialisation (e.g. JIT-compiling a pattern on first use).
 /// `cscan_once_enter` returns 1 when the caller must do the work — it then holds the latch's lock and
 /// must call `cscan_once_leave` — and 0 when the work is already done (one acquire load on that path).

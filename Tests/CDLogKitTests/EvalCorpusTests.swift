@@ -18,7 +18,11 @@ import Testing
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
         #expect(score.categoryAccuracy >= 0.86, "category accuracy \(score.categoryAccuracy)")
         #expect(score.severityAgreement >= 0.86, "severity agreement \(score.severityAgreement)")
-        #expect(score.falseAlarms <= 2, "\(score.falseAlarms) noise lines reported above info")
+        // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
+        // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
+        // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught
+        // exception is.
+        #expect(score.falseAlarms <= 7, "\(score.falseAlarms) noise lines reported above info")
         #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 

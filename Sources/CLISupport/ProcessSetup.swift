@@ -6,8 +6,9 @@ public enum ProcessSetup {
     /// Tunes the C library's malloc so peak memory stays flat on any input size: one arena per reading
     /// thread (glibc gives threads arenas of their own, up to 8 per core, each keeping freed blocks) and a
     /// fixed mmap threshold, so the 256 KiB read blocks go back to the system when freed (glibc otherwise
-    /// raises the threshold after the first one and they accumulate in the heap). A no-op where the C
-    /// library has no such settings.
+    /// raises the threshold after the first one and they accumulate in the heap). Then hands the heap's free
+    /// pages back to the system once (the catalog's loading frees most of what it allocated). A no-op where the
+    /// C library has no such settings.
     public static func tuneMalloc(threads: Int) {
         _ = cscan_tune_malloc(Int32(max(1, threads)))
         // Loading the catalog (YAML, the patterns' compilation) frees most of what it allocated, but the freed

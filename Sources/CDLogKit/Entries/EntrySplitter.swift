@@ -1889,7 +1889,10 @@ public struct EntrySplitter {
         if opensWithEmoji(line) || line.hasPrefix("<unknown>:0: ") || line.hasPrefix("Sync: Connection[") { return true }
         // xcodebuild's own lines: its result banners (`** TEST SUCCEEDED **`, `** BUILD FAILED **`) and its test runner's
         // (`Test suite 'CoreUITests' started on …`, `Test case 'X.testY()' passed on …`, XCTest's `Test Case '-[…]' started.`).
-        if line.first == UInt8(ascii: "*"), line.hasPrefix("** "), textEnd(of: line) > 6, line.hasPrefix(" **", at: textEnd(of: line) - 3) { return true }
+        if line.first == UInt8(ascii: "*"), line.hasPrefix("** ") {
+            let end = textEnd(of: line)
+            if end > 6, line.hasPrefix(" **", at: end - 3) { return true }
+        }
         if line.first == UInt8(ascii: "T"), line.hasPrefix("Test suite '") || line.hasPrefix("Test case '") || line.hasPrefix("Test Suite '")
             || line.hasPrefix("Test Case '") { return true }
         // A line stamped with a date and time in another logger's style (`2019-11-28 18:12:32:176 App[…]`,

@@ -370,11 +370,16 @@ public struct XcodeConsoleFormat: LineFormat {
     static func opensWithStepCounter(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
         guard i <= 4, i + 2 < line.count, line[i] == UInt8(ascii: "[") else { return false }
         if line[i + 1] == UInt8(ascii: "#") || (line[i + 1] == UInt8(ascii: "=") && line[i + 2] == UInt8(ascii: "=")) { return true }
-        if let unit = ByteScan.digits(line, at: i + 1), unit + 2 < line.count, line[unit] == UInt8(ascii: "s") || line[unit] == UInt8(ascii: "m")
-            || line[unit] == UInt8(ascii: "h"), line[unit + 1] == UInt8(ascii: "]"), line[unit + 2] == 32 { return true }
-        guard let slash = ByteScan.digits(line, at: i + 1),
-              slash < line.count, line[slash] == UInt8(ascii: "/"), let close = ByteScan.digits(line, at: slash + 1) else { return false }
-        return close + 1 < line.count && line[close] == UInt8(ascii: "]") && line[close + 1] == 32
+        guard let number = ByteScan.digits(line, at: i + 1), number + 2 < line.count else { return false }
+        switch line[number] {
+        case UInt8(ascii: "s"), UInt8(ascii: "m"), UInt8(ascii: "h"):
+            return line[number + 1] == UInt8(ascii: "]") && line[number + 2] == 32
+        case UInt8(ascii: "/"):
+            guard let close = ByteScan.digits(line, at: number + 1) else { return false }
+            return close + 1 < line.count && line[close] == UInt8(ascii: "]") && line[close + 1] == 32
+        default:
+            return false
+        }
     }
 
     static func startsEntryWord(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {

@@ -100,6 +100,11 @@ import Testing
         // A page that collapsed the day's padding (`Jul 7`, BA-P01's shape): still a header.
         let collapsed = try TestSupport.entries("Jul 7 19:29:58 ShrutiMac syslogd[3748]: Configuration Notice:\nJul 17 19:29:59 ShrutiMac syslogd[3748]: restarted", format: .deviceSyslog)
         #expect(collapsed.map(\.line) == [1, 2] && collapsed.map(\.timestamp) == ["--07-07T19:29:58", "--07-17T19:29:59"])
+        // A Mac's copy with the host column empty (round 70, github.com/sqlitebrowser/sqlitebrowser/issues/782):
+        // the process (spaces and all) is read, so its name is not taken for the message's words.
+        let hostless = try TestSupport.entries("Sep 20 16:23:31  DB Browser for SQLite[16536] <Error>: This user is not allowed access to the window system right now.", format: .deviceSyslog)
+        #expect(hostless.first?.process == "DB Browser for SQLite" && hostless.first?.level == "error")
+        #expect(hostless.first?.message == "This user is not allowed access to the window system right now.")
     }
 
     /// Old Console.app copies in the Mac's locale and NSLog's prefix without a process name: the prefix

@@ -218,11 +218,15 @@ public final class CodeCatalog: Sendable {
         // CloudKit's web-service names (`"serverErrorCode" : "ZONE_NOT_FOUND"`, CloudKit JS's `_ckErrorCode:
         // "BAD_REQUEST"`, a downloader's `… your iCloud service (ZONE_NOT_FOUND)`): HTTP-style words that other
         // services use too, so they count only after a CloudKit or iCloud word, a CloudKit JS key or one of
-        // CloudKit's three databases (`private db access disabled for this account … (ACCESS_DENIED)`) on their line.
+        // CloudKit's three databases (`private db access disabled for this account … (ACCESS_DENIED)`) on their line,
+        // or doubled as an iCloud client's response exception prints a reason the server left empty
+        // (`INTERNAL_ERROR (INTERNAL_ERROR)`).
         let serverNames = tables.flatMap { $0.entries.flatMap(\.server) }.sorted { $0.count > $1.count }
         if !serverNames.isEmpty {
+            let names = serverNames.joined(separator: "|")
             sources.append(("(?:serverErrorCode|ckErrorCode|\\bCKError|\\bCloudKit|(?i:icloud|\\b(?:private|shared|public) (?:db|database)\\b))[^\\n]{0,160}?(?<![\\w])(?<k>"
-                            + serverNames.joined(separator: "|") + ")\\b", ck))
+                            + names + ")\\b", ck))
+            sources.append(("(?<![\\w])(?<k>" + names + ") \\(\\k<k>\\)", ck))
         }
         let constants = tables.flatMap { $0.entries.filter { !$0.isRange }.map(\.name) }
             .filter { $0.hasPrefix("NS") && $0.hasSuffix("Error") && $0.count > 9 }.sorted { $0.count > $1.count }

@@ -1,6 +1,6 @@
 /// Old device syslog (Xcode Devices window, idevicesyslog):
-/// `Jul  8 12:00:01 iPhone App[123] <Error>: message` (also `App(CoreData)[123]`, and `Jul 8 …` as a page
-/// that collapsed the padding prints it).
+/// `Jul  8 12:00:01 iPhone App[123] <Error>: message` (also `App(CoreData)[123]`, `Jul 8 …` as a page
+/// that collapsed the padding prints it, and an empty host column as a Mac's copy prints it).
 public struct DeviceSyslogFormat: LineFormat {
     public let format = InputFormat.deviceSyslog
     public init() {}
@@ -18,8 +18,15 @@ public struct DeviceSyslogFormat: LineFormat {
               line[dayEnd + 9] == UInt8(ascii: " ") else { return nil }
         let stampEnd = dayEnd + 9
         let hostStart = stampEnd + 1
-        guard let hostEnd = ByteScan.word(line, at: hostStart) else { return nil }
-        let processStart = ByteScan.spaces(line, at: hostEnd)
+        // A copy that leaves the host out keeps its column empty (`Sep 20 16:23:31  DB Browser for SQLite[16536]
+        // <Error>: …`): the process follows the second space, its name may hold spaces.
+        let processStart: Int
+        if hostStart < line.count, line[hostStart] == UInt8(ascii: " ") {
+            processStart = ByteScan.spaces(line, at: hostStart)
+        } else {
+            guard let hostEnd = ByteScan.word(line, at: hostStart) else { return nil }
+            processStart = ByteScan.spaces(line, at: hostEnd)
+        }
         guard let process = ByteScan.processWithPID(line, at: processStart) else { return nil }
         var header = LineHeader(messageStart: 0)
         header.timestamp = 0..<stampEnd

@@ -17,12 +17,16 @@ import Testing
         // Floors just under the part's figures; each retired holdout (round 21's scored 80.8 %, 100 of 105
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
         #expect(score.categoryAccuracy >= 0.86, "category accuracy \(score.categoryAccuracy)")
-        #expect(score.severityAgreement >= 0.86, "severity agreement \(score.severityAgreement)")
+        // Rounds 70 and 71 retired Couchbase Lite's and Apple's daemons' chatter labelled `debug` that the activity
+        // fallback reads at `info` (no level word in the line to say otherwise).
+        #expect(score.severityAgreement >= 0.855, "severity agreement \(score.severityAgreement)")
         // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
         // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
         // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught
         // exception is.
-        #expect(score.falseAlarms <= 7, "\(score.falseAlarms) noise lines reported above info")
+        // Round 71 retired a malloc diagnostic of a test process named for Couchbase Lite (`CouchbaseLiteiOSTests(…)
+        // malloc: *** error for object …`), labelled noise: the process's name is read as the store's.
+        #expect(score.falseAlarms <= 8, "\(score.falseAlarms) noise lines reported above info")
         #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 

@@ -107,6 +107,37 @@ import Testing
         #expect(hostless.first?.message == "This user is not allowed access to the window system right now.")
     }
 
+    /// TN3163's log excerpts (round 71): Console.app's columns with blanks for tabs and an ellipsis for each
+    /// column left out, the message on the lines under its header, a blank line between messages. The
+    /// header is read, and the lines under it (`Enqueued request: …`, `in response to activity:`) stay in
+    /// its message though they outnumber the headers: each header opens a paragraph.
+    @Test func elidedConsoleColumnsInParagraphs() throws {
+        let text = """
+        default  … 14:14:15.841696 …  YourCoolApp CloudKit: CoreData+CloudKit: 
+        -[NSCloudKitMirroringDelegate _scheduleAutomatedImportWithLabel:activity:voucher:completionHandler:](3594): 
+         - Beginning automated import - ImportActivity - 
+        in response to activity:
+
+        default  … 14:14:15.841866 …  YourCoolApp CloudKit: CoreData+CloudKit: 
+        -[NSCloudKitMirroringDelegate _enqueueRequest:]_block_invoke_2(1012): 
+        Enqueued request:  2D00459F-8C08-4E9A-BC44-FCE1CD29A550
+
+        default  … 14:14:16.536834 …  YourCoolApp CloudKit: CoreData+CloudKit: 
+        -[NSCloudKitMirroringDelegate _finishedRequest:withResult:](3542): 
+        Finished request:  2D00459F-8C08-4E9A-BC44-FCE1CD29A550
+        with result:  storeIdentifier: … 
+        success: 1 madeChanges: 0 error: (null)
+        """
+        #expect(try TestSupport.detect(text) == .consoleApp)
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 6, 10] && entries.map(\.endLine) == [4, 8, 14])
+        #expect(entries.first?.process == "YourCoolApp" && entries.first?.timestamp?.hasSuffix("14:14:15.841696") == true)
+        // Without blank lines between messages the same bare lines open messages of their own, as they do
+        // where a few prefixed lines sit among an app's prints.
+        let dense = text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n")
+        #expect(try TestSupport.entries(dense).count > 3)
+    }
+
     /// Old Console.app copies in the Mac's locale and NSLog's prefix without a process name: the prefix
     /// is read (time, process, pid, thread), never left in the message, and each header line opens an entry.
     @Test func otherTimestampedPrefixes() throws {

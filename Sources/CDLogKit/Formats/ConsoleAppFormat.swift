@@ -7,6 +7,7 @@ public struct ConsoleAppFormat: LineFormat {
     static let types: [StaticString] = ["default\t", "info\t", "debug\t", "error\t", "fault\t", "notice\t", "activity\t"]
 
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
+        if line.count > 12, line[0] != 9, let elided = ConsoleAppFormat.elidedHeader(of: line) { return elided }
         guard let typeEnd = line.firstIndex(of: 9, from: 0, to: min(line.count, 10)),
               ConsoleAppFormat.types.contains(where: { line.hasPrefix($0) }) else { return nil }
         let timeStart = typeEnd + 1
@@ -18,5 +19,36 @@ public struct ConsoleAppFormat: LineFormat {
         header.timestamp = timeStart..<timeEnd
         header.process = (timeEnd + 1)..<processEnd
         return header
+    }
+
+    static let spacedTypes: [StaticString] = ["default ", "info ", "debug ", "error ", "fault ", "notice "]
+
+    /// The columns as Apple's technotes print them, blanks for tabs and an ellipsis where a column was left
+    /// out (TN3163: `default  … 14:14:15.841696 …  YourCoolApp CloudKit: CoreData+CloudKit: `, the message
+    /// often on the lines below): type, time of day, process, then the message.
+    static func elidedHeader(of line: UnsafeRawBufferPointer) -> LineHeader? {
+        guard spacedTypes.contains(where: { line.hasPrefix($0) }),
+              let typeEnd = line.firstIndex(of: UInt8(ascii: " "), from: 0, to: min(line.count, 8)),
+              let timeStart = skipEllipsis(line, at: ByteScan.spaces(line, at: typeEnd)),
+              timeStart + 8 <= line.count, ByteScan.isDigit(line[timeStart]), ByteScan.isDigit(line[timeStart + 1]),
+              line[timeStart + 2] == UInt8(ascii: ":"), let timeEnd = ByteScan.word(line, at: timeStart),
+              let processStart = skipEllipsis(line, at: ByteScan.spaces(line, at: timeEnd)),
+              let processEnd = ByteScan.word(line, at: processStart) else { return nil }
+        var header = LineHeader(messageStart: ByteScan.spaces(line, at: processEnd))
+        header.level = 0..<typeEnd
+        header.timestamp = timeStart..<timeEnd
+        header.process = processStart..<processEnd
+        return header
+    }
+
+    /// The position after an ellipsis (`…` or `...`) at `start` and the blanks after it, nil when none is there.
+    private static func skipEllipsis(_ line: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        if start + 3 <= line.count, line[start] == 0xE2, line[start + 1] == 0x80, line[start + 2] == 0xA6 {
+            return ByteScan.spaces(line, at: start + 3)
+        }
+        if start + 3 <= line.count, line[start] == 0x2E, line[start + 1] == 0x2E, line[start + 2] == 0x2E {
+            return ByteScan.spaces(line, at: start + 3)
+        }
+        return nil
     }
 }

@@ -75,21 +75,34 @@ public enum FormatDetector {
     /// relayed ones: there a bare line is another message, not the rest of the prefixed one above it. A
     /// capture that is mostly prefixed keeps its bare lines as continuations (a multi-line message).
     /// Decided once per source from the detection sample, so that every block of it is split alike.
+    /// Where blank lines set the capture's messages apart (every prefixed line opens a paragraph, as a page
+    /// that breaks each message over lines prints them: TN3163's `default  … 14:14:15.841696 …  App` over the
+    /// message's lines), only a bare line that opens a paragraph of its own counts: the others are the
+    /// lines of the prefixed message above them.
     public static func isMostlyBare(_ sample: ArraySlice<UInt8>, format: InputFormat) -> Bool {
         guard format != .xcode, format != .crashReport, format != .logJSON, format != .logNDJSON else { return false }
         let lineFormat = lineFormat(for: format)
         let bare = XcodeConsoleFormat()
-        var prefixedLines = 0
-        var bareOpeners = 0
+        var prefixedLines = 0, prefixedParagraphs = 0
+        var bareOpeners = 0, bareParagraphs = 0
+        var afterBlank = true
         forEachSampleLine(sample) { line in
+            guard line.contains(where: { !ByteClass.isBlankOrCR($0) }) else {
+                afterBlank = true
+                return false
+            }
+            defer { afterBlank = false }
             guard let first = line.first, !ByteClass.isBlank(first) else { return false }
             if lineFormat.header(of: line) != nil {
                 prefixedLines += 1
+                if afterBlank { prefixedParagraphs += 1 }
             } else if bare.header(of: line) != nil {
                 bareOpeners += 1
+                if afterBlank { bareParagraphs += 1 }
             }
             return true
         }
+        if prefixedLines >= 2, prefixedParagraphs == prefixedLines { return bareParagraphs > 2 * prefixedLines }
         return prefixedLines > 0 && bareOpeners > 2 * prefixedLines
     }
 

@@ -132,6 +132,9 @@ import Testing
         let entries = try TestSupport.entries(text)
         #expect(entries.map(\.line) == [1, 6, 10] && entries.map(\.endLine) == [4, 8, 14])
         #expect(entries.first?.process == "YourCoolApp" && entries.first?.timestamp?.hasSuffix("14:14:15.841696") == true)
+        // The ellipses set against the time, as another of the note's excerpts prints them.
+        let glued = try TestSupport.entries("default  …12:21:54.208523…  YourCoolApp  CloudKit: CoreData+CloudKit: ", format: .consoleApp)
+        #expect(glued.first?.process == "YourCoolApp" && glued.first?.message == "CloudKit: CoreData+CloudKit: ")
         // Without blank lines between messages the same bare lines open messages of their own, as they do
         // where a few prefixed lines sit among an app's prints.
         let dense = text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n")

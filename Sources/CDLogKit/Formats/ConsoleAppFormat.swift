@@ -24,14 +24,16 @@ public struct ConsoleAppFormat: LineFormat {
     static let spacedTypes: [StaticString] = ["default ", "info ", "debug ", "error ", "fault ", "notice "]
 
     /// The columns as Apple's technotes print them, blanks for tabs and an ellipsis where a column was left
-    /// out (TN3163: `default  … 14:14:15.841696 …  YourCoolApp CloudKit: CoreData+CloudKit: `, the message
-    /// often on the lines below): type, time of day, process, then the message.
+    /// out (TN3163: `default  … 14:14:15.841696 …  YourCoolApp CloudKit: CoreData+CloudKit: `, or with the
+    /// ellipses against the time, `…12:21:54.208523…`; the message often on the lines below): type, time of
+    /// day, process, then the message.
     static func elidedHeader(of line: UnsafeRawBufferPointer) -> LineHeader? {
         guard spacedTypes.contains(where: { line.hasPrefix($0) }),
               let typeEnd = line.firstIndex(of: UInt8(ascii: " "), from: 0, to: min(line.count, 8)),
               let timeStart = skipEllipsis(line, at: ByteScan.spaces(line, at: typeEnd)),
               timeStart + 8 <= line.count, ByteScan.isDigit(line[timeStart]), ByteScan.isDigit(line[timeStart + 1]),
-              line[timeStart + 2] == UInt8(ascii: ":"), let timeEnd = ByteScan.word(line, at: timeStart),
+              line[timeStart + 2] == UInt8(ascii: ":"),
+              case let timeEnd = timeOfDayEnd(line, at: timeStart),
               let processStart = skipEllipsis(line, at: ByteScan.spaces(line, at: timeEnd)),
               let processEnd = ByteScan.word(line, at: processStart) else { return nil }
         var header = LineHeader(messageStart: ByteScan.spaces(line, at: processEnd))
@@ -39,6 +41,14 @@ public struct ConsoleAppFormat: LineFormat {
         header.timestamp = timeStart..<timeEnd
         header.process = processStart..<processEnd
         return header
+    }
+
+    /// The end of the time of day at `start` (digits, `:` and `.`): a page may set the ellipsis right after it
+    /// (`…12:21:54.208523…`).
+    private static func timeOfDayEnd(_ line: UnsafeRawBufferPointer, at start: Int) -> Int {
+        var i = start
+        while i < line.count, ByteScan.isDigit(line[i]) || line[i] == UInt8(ascii: ":") || line[i] == UInt8(ascii: ".") { i += 1 }
+        return i
     }
 
     /// The position after an ellipsis (`…` or `...`) at `start` and the blanks after it, nil when none is there.

@@ -247,6 +247,23 @@ import Testing
         #expect(TestSupport.classify("Test Case '-[ModelTests testSave]' failed (0.012 seconds).\nThread 1: signal SIGABRT")?.severity == .fatal)
     }
 
+    /// The wrappers' literals in one pattern, gathered by their opening byte: each literal is still found,
+    /// a duplicate costs nothing, and a literal opening with a byte outside ASCII stays whole.
+    @Test func theWrappersLiteralsAreGatheredByTheirFirstByte() throws {
+        let pattern = CodeCatalog.literalAlternation([Array("atal error: ".utf8), Array("atalException".utf8),
+                                                      Array("uncaught exception".utf8), Array("uncaught exception".utf8),
+                                                      Array("…crashed".utf8), Array("(".utf8)])
+        #expect(pattern == #"\(|a(?:talException|tal error: )|uncaught exception|…crashed"#, "\(pattern)")
+        let regex = try PCRERegex(pattern)
+        let scratch = TestSupport.classifier.makeScratch()
+        for text in ["a fatal error: x", "RCTFatalException", "An uncaught exception was raised", "it …crashed", "f(x)"] {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeMutableBytes { regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) }, "\(text)")
+        }
+        var none = Array("a total error".utf8)
+        #expect(!none.withUnsafeMutableBytes { regex.matches(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch) })
+    }
+
     @Test func everyWrapperRaisesToFatalAndMatchesItsExample() throws {
         #expect(Self.codes.wrappers.count >= 8)
         for wrapper in Self.codes.wrappers {

@@ -68,6 +68,26 @@ public final class CodeCatalog: Sendable {
         }
     }
 
+    /// One pattern that finds any of `literals`, the literals that open with the same byte gathered behind it
+    /// (`a(?:tal error: |talException)|u(?:ncaught exception)`, duplicates dropped): the scan tries one
+    /// alternative per opening byte at each position, however many literals share it.
+    static func literalAlternation(_ literals: [[UInt8]]) -> String {
+        // A literal opening with a byte outside ASCII (part of a longer character) stays whole.
+        var byFirst: [UInt8: Set<[UInt8]>] = [:]
+        var whole: Set<[UInt8]> = []
+        for literal in literals where !literal.isEmpty {
+            if literal[0] < 0x80 { byFirst[literal[0], default: []].insert(Array(literal.dropFirst())) } else { whole.insert(literal) }
+        }
+        let escape = { (bytes: [UInt8]) in NSRegularExpression.escapedPattern(for: String(decoding: bytes, as: UTF8.self)) }
+        let grouped = byFirst.keys.sorted().map { first -> String in
+            let rests = byFirst[first]!.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+            let head = escape([first])
+            if rests.count == 1 { return head + escape(rests[0]) }
+            return head + "(?:" + rests.map(escape).joined(separator: "|") + ")"
+        }
+        return (grouped + whole.sorted { $0.lexicographicallyPrecedes($1) }.map(escape)).joined(separator: "|")
+    }
+
     /// A fallback marker: a pattern and the rule (category, title) of the entries it is the first to mark;
     /// for an error marker, also the rule's twin at `warning` (an entry printed at warning level).
     public struct Marker: @unchecked Sendable {
@@ -111,9 +131,7 @@ public final class CodeCatalog: Sendable {
         self.wrappers = wrappers
         self.markers = markers
         self.activityMarkers = activityMarkers
-        wrapperLiterals = wrappers.isEmpty ? nil : try PCRERegex(wrappers.map {
-            NSRegularExpression.escapedPattern(for: String(decoding: $0.literal, as: UTF8.self))
-        }.joined(separator: "|"))
+        wrapperLiterals = wrappers.isEmpty ? nil : try PCRERegex(CodeCatalog.literalAlternation(wrappers.map(\.literal)))
         var byDomain: [String: Int] = [:]
         var printedNames: [String: (table: Int, code: Int)] = [:]
         var codeNames: [String: (table: Int, code: Int)] = [:]

@@ -464,6 +464,8 @@ import Testing
                     #expect(decided(text)?.code == entry.code, "\(text)")
                 }
                 #expect(decided("request failed (\(name))") == nil, "\(name)")
+                // Doubled, as an iCloud client prints a server's reason it was not given (`INTERNAL_ERROR (INTERNAL_ERROR)`).
+                #expect(decided("ERROR    \(name) (\(name))")?.code == entry.code, "\(name) doubled")
                 #expect(Self.codes.entry(named: name)?.code == entry.code, "\(name)")
             }
         }

@@ -1231,6 +1231,11 @@ import Testing
             + "    frame #0: 0x00000001c9401934 libsystem_platform.dylib`_platform_memset + 36\nlibsystem_platform.dylib`_platform_memset:\n"
             + "->  0x1c9401934 <+36>: stnp   x1, x1, [x0]\n    0x1c9401938 <+40>: stnp   x1, x1, [x0, #0x10]\nTarget 0: (Runner) stopped.\n"
             + "Lost connection to device.\n", .xcode, [1, 8]),
+        // The backtrace command and what it printed are one entry (round 73, github.com/TryGhost/node-sqlite3/issues/1435);
+        // another command after it is a message of its own.
+        ("lldb bt", "(lldb) bt\n* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=EXC_I386_GPFLT)\n"
+            + "  * frame #0: 0x0000000104e325e2 node_sqlite3.node`sqlite3_finalize + 18\n(lldb) frame select 1\n"
+            + "* thread #1, queue = 'com.apple.main-thread'\n", .xcode, [1, 4, 5]),
         // Xcode's Thread Performance Checker report (CR-013's shape, github.com/woocommerce/woocommerce-ios/issues/12536):
         // the warning, `PID: …, TID: …`, `Backtrace`, a rule of `=` and the frames are one report; a `PID:`
         // line under another message is a message of its own.

@@ -680,11 +680,19 @@ public struct EntrySplitter {
         holdsAlone("Application Specific Information:", message)
     }
 
-    /// True when `line` is lldb's `* thread #N, …` under its `Process N stopped` line, the open message's last.
+    /// True when `line` is lldb's `* thread #N, …` under its `Process N stopped` line, the open message's last,
+    /// or under the backtrace command that printed it (`(lldb) bt`, `(lldb) bt all`, `(lldb) thread backtrace`).
     static func continuesProcessStop(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // Cheapest first: this runs on every bare line that opens a message.
         guard line.first == UInt8(ascii: "*"), line.hasPrefix("* thread #") else { return false }
         let last = lastTextLine(of: message)
+        if last.hasPrefix("(lldb) ") {
+            var end = last.count
+            while end > 0, ByteClass.isBlankOrCR(last[end - 1]) { end -= 1 }
+            let command = UnsafeRawBufferPointer(rebasing: last[7..<max(7, end)])
+            return command.elementsEqual("bt".utf8) || command.elementsEqual("bt all".utf8)
+                || command.elementsEqual("thread backtrace".utf8) || command.elementsEqual("thread backtrace all".utf8)
+        }
         guard last.hasPrefix("Process "), let digitsEnd = ByteScan.digits(last, at: 8) else { return false }
         return digitsEnd + 8 == last.count && last.hasPrefix(" stopped", at: digitsEnd)
     }

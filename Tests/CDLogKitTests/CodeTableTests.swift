@@ -282,7 +282,9 @@ import Testing
 
     @Test func theFallbackNamesTheAreaAndStaysQuietOnHealthyText() throws {
         let cases: [(String, String)] = [
-            ("CoreData: error: Failed to create NSXPCConnection", "fallback.store"),
+            ("CoreData: error: Failed to rename the temporary file", "fallback.store"),
+            // Core Data's XPC store that cannot reach its server is a daemon connection problem (the network's).
+            ("CoreData: error: Failed to create NSXPCConnection", "fallback.network"),
             ("SwiftData: ModelContainer could not be created: unexpected layout", "fallback.init"),
             ("CloudKit: failed to fetch the zone list for an unknown reason", "fallback.cloudkit"),
             ("CoreData: error: migration of the legacy store failed", "fallback.migration"),

@@ -7,9 +7,12 @@ public struct ConsoleAppFormat: LineFormat {
     static let types: [StaticString] = ["default\t", "info\t", "debug\t", "error\t", "fault\t", "notice\t", "activity\t"]
 
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
-        if line.count > 12, line[0] != 9, let elided = ConsoleAppFormat.elidedHeader(of: line) { return elided }
-        guard let typeEnd = line.firstIndex(of: 9, from: 0, to: min(line.count, 10)),
-              ConsoleAppFormat.types.contains(where: { line.hasPrefix($0) }) else { return nil }
+        // Console.app's own tab-separated columns first (every line of a real copy); the technotes' spaced and
+        // elided form only when there is no tab where the type ends.
+        guard let typeEnd = line.firstIndex(of: 9, from: 0, to: min(line.count, 10)) else {
+            return ConsoleAppFormat.elidedHeader(of: line)
+        }
+        guard ConsoleAppFormat.types.contains(where: { line.hasPrefix($0) }) else { return nil }
         let timeStart = typeEnd + 1
         guard timeStart + 8 <= line.count, ByteScan.isDigit(line[timeStart]),
               let timeEnd = line.firstIndex(of: 9, from: timeStart, to: min(line.count, timeStart + 40)),
@@ -28,8 +31,8 @@ public struct ConsoleAppFormat: LineFormat {
     /// ellipses against the time, `…12:21:54.208523…`; the message often on the lines below): type, time of
     /// day, process, then the message.
     static func elidedHeader(of line: UnsafeRawBufferPointer) -> LineHeader? {
-        guard spacedTypes.contains(where: { line.hasPrefix($0) }),
-              let typeEnd = line.firstIndex(of: UInt8(ascii: " "), from: 0, to: min(line.count, 8)),
+        guard line.count > 12, let type = spacedTypes.first(where: { line.hasPrefix($0) }),
+              case let typeEnd = type.utf8CodeUnitCount - 1,
               let timeStart = skipEllipsis(line, at: ByteScan.spaces(line, at: typeEnd)),
               timeStart + 8 <= line.count, ByteScan.isDigit(line[timeStart]), ByteScan.isDigit(line[timeStart + 1]),
               line[timeStart + 2] == UInt8(ascii: ":"),

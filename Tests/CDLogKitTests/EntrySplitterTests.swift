@@ -1225,6 +1225,10 @@ import Testing
             + "Current stack trace:\n0    libswiftCore.dylib   0x0000000105750cc0 swift_reportError + 132\n"
             + "1    libswiftCore.dylib   0x000000010576e070 _swift_stdlib_reportFatalError + 61\nTest Suite 'All tests' failed.",
          .xcode, [1, 2, 6]),
+        // A SwiftData trap quoted at its source location without `Fatal error:` and broken after `a` (round 75's UZ-010,
+        // github.com/NicolasBataille/Ikeru commit cee5be3): one message; a location line that ends its sentence is not.
+        ("trap location broken mid-sentence", "SwiftData/BackingData.swift:940: Never access a\nfull future backing data\n"
+            + "SwiftData/ModelContext.swift:12: Done.\nnext step\n", .xcode, [1, 3, 4]),
         // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread and
         // its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
         ("lldb stop report", "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"

@@ -1025,6 +1025,10 @@ public struct EntrySplitter {
         // message, however short the line.
         if !endsSentence(message[end - 1]),
            UnsafeRawBufferPointer(rebasing: message[start..<end]).contains(sequence: "Fatal error: ") { return true }
+        // So is a trap's message quoted at its source location without the `Fatal error:` word (`SwiftData/
+        // BackingData.swift:940: Never access a` / `full future backing data`), broken after a word no sentence ends with.
+        if start == 0, opensWithSwiftSourceLocation(message, wordEnd: firstWordEnd(of: message)),
+           endsInUnfinishedWord(message, end: end) { return true }
         // A `key: value` line (`references #: Optional(1)`) is an app's own print, not a wrapped sentence,
         // unless the line before broke off after a word no sentence ends with (`… due to` / `uncaught
         // exception 'RLMException', reason: …`).
@@ -1138,14 +1142,20 @@ public struct EntrySplitter {
     /// failed: `) or XCTest's `error: ` (`DBTests.swift:53: error: -[DBTests testDB] : failed - …`): a message of
     /// its own, whatever the line above left open. `wordEnd` is where its first word ends.
     static func opensWithTrapLocation(_ line: UnsafeRawBufferPointer, wordEnd: Int) -> Bool {
+        guard opensWithSwiftSourceLocation(line, wordEnd: wordEnd) else { return false }
+        let text = wordEnd + 1
+        return line.hasPrefix("Fatal error: ", at: text) || line.hasPrefix("Assertion failed", at: text)
+            || line.hasPrefix("Precondition failed", at: text) || line.hasPrefix("error: ", at: text)
+    }
+
+    /// True when `line`'s first word, `wordEnd` bytes long, is a Swift source location with text after it
+    /// (`SwiftData/BackingData.swift:940: …`): where a trap or a runtime check printed its message.
+    static func opensWithSwiftSourceLocation(_ line: UnsafeRawBufferPointer, wordEnd: Int) -> Bool {
         // `x.swift:1:` is ten bytes at least; the word must end with the line number's colon.
         guard wordEnd >= 10, wordEnd < line.count, line[wordEnd - 1] == UInt8(ascii: ":") else { return false }
         var i = wordEnd - 1
         while i > 0, ByteScan.isDigit(line[i - 1]) { i -= 1 }
-        guard i < wordEnd - 1, i >= 7, line[i - 1] == UInt8(ascii: ":"), line.hasPrefix(".swift", at: i - 7) else { return false }
-        let text = wordEnd + 1
-        return line.hasPrefix("Fatal error: ", at: text) || line.hasPrefix("Assertion failed", at: text)
-            || line.hasPrefix("Precondition failed", at: text) || line.hasPrefix("error: ", at: text)
+        return i < wordEnd - 1 && i >= 7 && line[i - 1] == UInt8(ascii: ":") && line.hasPrefix(".swift", at: i - 7)
     }
 
     /// True when `line` opens with the Objective-C runtime's tag and the process id (`objc[32088]: `).

@@ -248,7 +248,12 @@ public enum CrashReportReader {
         legacy.incidentID = legacy.incidentID ?? report.incidentID
         legacy.timestamp = legacy.timestamp ?? report.timestamp
         if !isResource && legacy.exceptionType == nil && legacy.signal == nil && legacy.threads.isEmpty {
-            throw ToolFailure("\(source): .ips bug_type \(bugType)\(bugTypeName(bugType)) is not a crash report")
+            // A crash's header (109, or 309) over a text body a page or a paste cut before its exception: a
+            // report with its end missing, as a cut JSON body is. Another kind's header is refused.
+            guard bugType == "109" || bugType == "309" else {
+                throw ToolFailure("\(source): .ips bug_type \(bugType)\(bugTypeName(bugType)) is not a crash report")
+            }
+            legacy.missing.append("report body (cut off before the exception and threads)")
         }
         return [legacy]
     }

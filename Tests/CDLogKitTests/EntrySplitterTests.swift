@@ -1229,6 +1229,15 @@ import Testing
         // github.com/NicolasBataille/Ikeru commit cee5be3): one message; a location line that ends its sentence is not.
         ("trap location broken mid-sentence", "SwiftData/BackingData.swift:940: Never access a\nfull future backing data\n"
             + "SwiftData/ModelContext.swift:12: Done.\nnext step\n", .xcode, [1, 3, 4]),
+        // clang's diagnostics in a build log (round 76's VF-P01, github.com/tekartik/sqflite/issues/98): the diagnostic,
+        // the source line and the caret under it are one entry, after the include chain that led to it; the build's
+        // summary and banners are entries of their own, and so is XCTest's failure at a line without a column.
+        ("compiler diagnostics", "/x/Runner/AppDelegate.h:1:9: fatal error: 'Flutter/Flutter.h' file not found\n#import <Flutter/Flutter.h>\n"
+            + "^~~~~~~~~~~~~~~~~~~\n1 error generated.\n=== BUILD TARGET Runner OF PROJECT Runner WITH CONFIGURATION Debug ===\n"
+            + "/x/Runner/main.m:1:9: fatal error: 'Flutter/Flutter.h' file not found\n#import <Flutter/Flutter.h>\n^~~~~~~~~~~~~~~~~~~\n"
+            + "In file included from /x/Runner/GeneratedPluginRegistrant.m:5:\n/x/Runner/GeneratedPluginRegistrant.h:8:9: fatal error: 'Flutter/Flutter.h' file not found\n"
+            + "#import <Flutter/Flutter.h>\n^~~~~~~~~~~~~~~~~~~\n/x/Tests/DBTests.swift:53: error: -[Tests.DBTests testDB] : failed - nil\n"
+            + "Test Case '-[Tests.DBTests testDB]' failed (1.650 seconds).\n", .xcode, [1, 4, 5, 6, 9, 13, 14]),
         // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread and
         // its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
         ("lldb stop report", "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"

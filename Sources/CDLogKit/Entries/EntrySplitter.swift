@@ -387,6 +387,13 @@ public struct EntrySplitter {
                 // of `=` and the frames: one report.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0,
+               EntrySplitter.continuesCompilerDiagnostic(line, after: entry.message.bytes) {
+                // clang's and swiftc's diagnostic prints the source line it points at and a caret line under it
+                // (`…/AppDelegate.h:1:9: fatal error: 'Flutter/Flutter.h' file not found` / `#import <Flutter/Flutter.h>`
+                // / `^~~~~~~`), after the `In file included from …:5:` lines that lead to it: one diagnostic.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "*"),
                EntrySplitter.continuesProcessStop(line, after: entry.message.bytes) {
                 // lldb's `Process 19520 stopped`, then `* thread #9, …, stop reason = signal SIGABRT`: one report.
@@ -625,6 +632,86 @@ public struct EntrySplitter {
         guard first == UInt8(ascii: "P") || first == UInt8(ascii: "B") || first == UInt8(ascii: "="),
               message.first == UInt8(ascii: "T"), message.hasPrefix("Thread Performance Checker: ") else { return false }
         return line.hasPrefix("PID: ") || holdsAlone("Backtrace", line) || line.hasPrefix("=====")
+    }
+
+    /// True when `line` goes on with the compiler diagnostic `message` holds: the caret line under the diagnostic's
+    /// source line (`^~~~~~`), the source line under a diagnostic still alone on its line, or the diagnostic an
+    /// `In file included from …:5:` line leads to.
+    static func continuesCompilerDiagnostic(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        // Cheapest first: this runs on every bare line that opens a message.
+        guard let first = line.first, let opening = message.first else { return false }
+        if first == UInt8(ascii: "^") || first == 32 || first == 9 {
+            guard isCaretLine(line) else { return false }
+            // The caret points into the source line quoted after a diagnostic.
+            guard let newline = message.firstIndex(of: 0x0A, from: 0) else { return false }
+            return isCompilerDiagnostic(UnsafeRawBufferPointer(rebasing: message[..<newline]))
+                || (opening == UInt8(ascii: "I") && message.hasPrefix("In file included from "))
+        }
+        guard message.count <= 2_000 else { return false }
+        if opening == UInt8(ascii: "I"), message.hasPrefix("In file included from "), message.last == UInt8(ascii: ":") {
+            // The include chain's lines, then the diagnostic they lead to.
+            return line.hasPrefix("In file included from ") || isCompilerDiagnostic(line)
+        }
+        // The source line under a diagnostic alone on its line: any line but another diagnostic, a build's summary
+        // (`1 error generated.`), a banner (`=== BUILD TARGET …`, `** BUILD FAILED **`) or the linker's and driver's own.
+        var last = 0
+        if let newline = message.lastIndex(of: 0x0A) {
+            // Under the include chain that led to it, as well.
+            guard opening == UInt8(ascii: "I"), message.hasPrefix("In file included from ") else { return false }
+            last = newline + 1
+        }
+        guard isCompilerDiagnostic(UnsafeRawBufferPointer(rebasing: message[last...])) else { return false }
+        if first == UInt8(ascii: "="), line.hasPrefix("===") { return false }
+        if first == UInt8(ascii: "*"), line.hasPrefix("** ") { return false }
+        if line.hasPrefix("In file included from ") || line.hasPrefix("ld: ") || line.hasPrefix("clang: ")
+            || line.hasPrefix("error: ") || line.hasPrefix("warning: ") || isCompilerDiagnostic(line) { return false }
+        if first >= 48, first <= 57, let digits = ByteScan.digits(line, at: 0),
+           line.hasPrefix(" error", at: digits) || line.hasPrefix(" warning", at: digits) { return false }
+        return true
+    }
+
+    /// True when `line` holds only a compiler's caret and its range marks (`^~~~~~~`, `~~~^~~~`), after any indentation.
+    static func isCaretLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        var caret = false
+        for byte in line {
+            if byte == UInt8(ascii: "^") { caret = true; continue }
+            if byte == UInt8(ascii: "~") || byte == 32 || byte == 9 || byte == 0x0D { continue }
+            return false
+        }
+        return caret
+    }
+
+    /// True when `line` is a compiler's diagnostic at its source location: a file, its line and column, and the
+    /// diagnostic's kind (`/x/AppDelegate.h:1:9: fatal error: …`, `Item.swift:12:5: warning: …`, `x.m:3:1: note: …`).
+    /// A path may hold spaces, so the kind is looked for after every colon that ends a line number.
+    static func isCompilerDiagnostic(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 12, line.count <= 4_000, let first = line.first, first != 32, first != 9 else { return false }
+        var from = 0
+        while let colon = line.firstIndex(of: UInt8(ascii: ":"), from: from) {
+            from = colon + 1
+            guard colon > 0, ByteScan.isDigit(line[colon - 1]) else { continue }
+            let kind = colon + 2
+            guard colon + 1 < line.count, line[colon + 1] == 32 else { continue }
+            if line.hasPrefix("error: ", at: kind) || line.hasPrefix("fatal error: ", at: kind)
+                || line.hasPrefix("warning: ", at: kind) || line.hasPrefix("note: ", at: kind) {
+                // The location before it: `name.ext:line:column:` (XCTest's `name.swift:53: error: -[…] : failed`
+                // has no column and quotes no source line).
+                var i = colon - 1
+                while i > 0, ByteScan.isDigit(line[i - 1]) { i -= 1 }
+                guard i > 1, line[i - 1] == UInt8(ascii: ":") else { return false }
+                var j = i - 1
+                guard j > 0, ByteScan.isDigit(line[j - 1]) else { return false }
+                while j > 0, ByteScan.isDigit(line[j - 1]) { j -= 1 }
+                guard j > 1, line[j - 1] == UInt8(ascii: ":") else { return false }
+                j -= 1
+                // A file name with an extension before the location.
+                var k = j - 1
+                while k > 0, line[k] != UInt8(ascii: "."), line[k] != UInt8(ascii: "/"), j - k <= 12 { k -= 1 }
+                return line[k] == UInt8(ascii: ".") && k + 1 < j
+            }
+            return false
+        }
+        return false
     }
 
     /// True when `message` opened with a line that holds a date and a time alone (a table's first cell), every
@@ -1336,7 +1423,8 @@ public struct EntrySplitter {
             // Not a debugger's or a REPL's prompt (`(lldb)`, `(main)> `).
             guard line.count > 1, line[1] != 32, let close = line.firstIndex(of: UInt8(ascii: ")")) else { return false }
             return !line.hasPrefix("(lldb)") && !(close + 1 < line.count && line[close + 1] == UInt8(ascii: ">"))
-        case UInt8(ascii: "/"): return line.count > 1 && line[1] != 32 && line[1] != UInt8(ascii: "/")
+        // Not a compiler's diagnostic at its source file (`/x/AppDelegate.h:1:9: fatal error: …`): a message of its own.
+        case UInt8(ascii: "/"): return line.count > 1 && line[1] != 32 && line[1] != UInt8(ascii: "/") && !isCompilerDiagnostic(line)
         // An Objective-C selector (`-controllerDidChangeContent:`), not a list's dash nor a method's log line
         // (`-[PFUbiquitySwitchboardEntryMetadata setUseLocalStorage:](760): …` opens a message of its own).
         case UInt8(ascii: "-"): return line.count > 1 && line[1] >= 97 && line[1] <= 122

@@ -64,6 +64,20 @@ struct CrashRobustnessTests {
         #expect(entries[0].field("mainThreadFrames") == "??? + 1; ???  x")
     }
 
+    /// A legacy crash (`bug_type` 109) a page cut inside its header fields, before `Exception Type:` (round 70's
+    /// ST-024, github.com/home-assistant/iOS): a partial crash report, not a refusal.
+    @Test func legacyCrashCutBeforeItsExceptionIsPartial() throws {
+        let header = #"{"app_name":"Notes","timestamp":"2019-03-12 11:08:14.87 +0100","app_version":"1.5.1","bug_type":"109","os_version":"iPhone OS 12.1.4 (16D57)","incident_id":"78514C6F-C95D-463A-AC38-D819AB356643","name":"Notes"}"#
+        let body = "Incident Identifier: 78514C6F-C95D-463A-AC38-D819AB356643\nHardware Model:      iPhone11,2\nProcess:             Notes [364]\nRole:                Non UI\nParent Process:"
+        let entries = try read(header + "\n" + body)
+        #expect(entries.count == 1)
+        #expect(entries[0].field("partial") == "true")
+        #expect(entries[0].field("appName") == "Notes")
+        // Another kind's header over the same text is still refused.
+        let other = header.replacingOccurrences(of: #""bug_type":"109""#, with: #""bug_type":"185""#)
+        #expect(failure(Array((other + "\n" + body).utf8))?.contains("is not a crash report") == true)
+    }
+
     @Test func unknownBugTypeIsAClearError() throws {
         let header = #"{"bug_type":"211","name":"analytics"}"#
         let message = try #require(failure(Array((header + "\n{\"events\":[]}").utf8)))

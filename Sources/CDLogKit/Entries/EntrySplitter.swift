@@ -654,13 +654,16 @@ public struct EntrySplitter {
         }
         // The source line under a diagnostic alone on its line: any line but another diagnostic, a build's summary
         // (`1 error generated.`), a banner (`=== BUILD TARGET …`, `** BUILD FAILED **`) or the linker's and driver's own.
-        var last = 0
-        if let newline = message.lastIndex(of: 0x0A) {
-            // Under the include chain that led to it, as well.
-            guard opening == UInt8(ascii: "I"), message.hasPrefix("In file included from ") else { return false }
-            last = newline + 1
+        // A diagnostic alone in the message, or under the include chain that led to it. The open message grows
+        // line by line: only the first newline is looked for (one `memchr`), never the last, unless the message
+        // is an include chain.
+        if opening == UInt8(ascii: "I"), message.hasPrefix("In file included from ") {
+            guard let newline = message.lastIndex(of: 0x0A),
+                  isCompilerDiagnostic(UnsafeRawBufferPointer(rebasing: message[(newline + 1)...])) else { return false }
+        } else {
+            // The diagnostic's test fails at the message's first `: ` for nearly every line: it comes first.
+            guard isCompilerDiagnostic(message), !message.contains(byte: 0x0A, before: message.count) else { return false }
         }
-        guard isCompilerDiagnostic(UnsafeRawBufferPointer(rebasing: message[last...])) else { return false }
         if first == UInt8(ascii: "="), line.hasPrefix("===") { return false }
         if first == UInt8(ascii: "*"), line.hasPrefix("** ") { return false }
         if line.hasPrefix("In file included from ") || line.hasPrefix("ld: ") || line.hasPrefix("clang: ")
@@ -683,15 +686,15 @@ public struct EntrySplitter {
 
     /// True when `line` is a compiler's diagnostic at its source location: a file, its line and column, and the
     /// diagnostic's kind (`/x/AppDelegate.h:1:9: fatal error: …`, `Item.swift:12:5: warning: …`, `x.m:3:1: note: …`).
-    /// A path may hold spaces, so the kind is looked for after every colon that ends a line number.
+    /// A path may hold spaces but no `: `, so the first colon followed by a blank is the one after the location.
     static func isCompilerDiagnostic(_ line: UnsafeRawBufferPointer) -> Bool {
         guard line.count >= 12, line.count <= 4_000, let first = line.first, first != 32, first != 9 else { return false }
         var from = 0
         while let colon = line.firstIndex(of: UInt8(ascii: ":"), from: from) {
             from = colon + 1
-            guard colon > 0, ByteScan.isDigit(line[colon - 1]) else { continue }
-            let kind = colon + 2
             guard colon + 1 < line.count, line[colon + 1] == 32 else { continue }
+            guard colon > 0, ByteScan.isDigit(line[colon - 1]) else { return false }
+            let kind = colon + 2
             if line.hasPrefix("error: ", at: kind) || line.hasPrefix("fatal error: ", at: kind)
                 || line.hasPrefix("warning: ", at: kind) || line.hasPrefix("note: ", at: kind) {
                 // The location before it: `name.ext:line:column:` (XCTest's `name.swift:53: error: -[…] : failed`

@@ -14,5 +14,8 @@ public enum ProcessSetup {
         // Loading the catalog (YAML, the patterns' compilation) frees most of what it allocated, but the freed
         // pages stay in the heap and count in the resident size: hand them back once, before reading starts.
         _ = cscan_trim_heap()
+        // The same for the binary's read-only pages that start-up touched (the embedded rule files, the YAML
+        // parser, the patterns' compiler): the kernel drops them, and the pages reading needs come back on use.
+        _ = cscan_release_file_pages()
     }
 }

@@ -1,6 +1,14 @@
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+#endif
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -18,6 +26,29 @@ int cscan_tune_malloc(int arenas) {
 int cscan_trim_heap(void) {
 #ifdef __GLIBC__
     return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
+
+int cscan_release_file_pages(void) {
+#ifdef __linux__
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (!maps) return 0;
+    char line[512];
+    int released = 0;
+    while (fgets(line, sizeof line, maps)) {
+        unsigned long start, end, offset, inode;
+        char perms[5], device[16];
+        if (sscanf(line, "%lx-%lx %4s %lx %15s %lu", &start, &end, perms, &offset, device, &inode) != 6) continue;
+        /* Read-only, private, file-backed: the binary's code and constant data. A page the loader wrote
+           (relocations) is anonymous now and stays; a clean page is dropped and read again from the file when
+           touched. Writable mappings are never touched. */
+        if (inode == 0 || perms[0] != 'r' || perms[1] != '-' || perms[3] != 'p') continue;
+        if (madvise((void *)start, end - start, MADV_PAGEOUT) == 0) released = 1;
+    }
+    fclose(maps);
+    return released;
 #else
     return 0;
 #endif

@@ -13,6 +13,12 @@ int cscan_tune_malloc(int arenas);
 /// libraries. Returns 1 when memory was released.
 int cscan_trim_heap(void);
 
+/// Asks the kernel to drop the resident pages of the process's read-only file mappings (the binary's code and
+/// constants, `MADV_PAGEOUT`): start-up reads the embedded rule files and runs code that classification never
+/// runs again; the pages classification needs are read back from the page cache when first touched. Linux only;
+/// returns 1 when a mapping was released, 0 where the kernel or the system does not support it.
+int cscan_release_file_pages(void);
+
 /// A run-once latch for lazy, thread-safe initialisation (e.g. JIT-compiling a pattern on first use).
 /// `cscan_once_enter` returns 1 when the caller must do the work — it then holds the latch's lock and
 /// must call `cscan_once_leave` — and 0 when the work is already done (one acquire load on that path).

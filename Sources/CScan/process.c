@@ -38,12 +38,18 @@ int cscan_release_file_pages(void) {
     char line[512];
     int released = 0;
     while (fgets(line, sizeof line, maps)) {
+        /* A line longer than the buffer (a long path): its rest is skipped, never read as a line of its own. */
+        if (!strchr(line, '\n')) {
+            int c;
+            while ((c = fgetc(maps)) != EOF && c != '\n') {}
+        }
         unsigned long start, end, offset, inode;
         char perms[5], device[16];
         if (sscanf(line, "%lx-%lx %4s %lx %15s %lu", &start, &end, perms, &offset, device, &inode) != 6) continue;
-        /* Read-only, private, file-backed: the binary's code and constant data. A page the loader wrote
-           (relocations) is anonymous now and stays; a clean page is dropped and read again from the file when
-           touched. Writable mappings are never touched. */
+        /* Read-only, private, file-backed: the binary's code and constant data. A clean page is dropped and read
+           again from the file when touched (from the page cache, or from the disk where the kernel evicted it). A
+           page the loader wrote (relocations) is anonymous now: it goes to swap where there is swap, or stays, and
+           its contents are never lost. Writable and shared mappings are never touched. */
         if (inode == 0 || perms[0] != 'r' || perms[1] != '-' || perms[3] != 'p') continue;
         if (madvise((void *)start, end - start, MADV_PAGEOUT) == 0) released = 1;
     }

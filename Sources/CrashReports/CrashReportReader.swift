@@ -248,9 +248,12 @@ public enum CrashReportReader {
         legacy.incidentID = legacy.incidentID ?? report.incidentID
         legacy.timestamp = legacy.timestamp ?? report.timestamp
         if !isResource && legacy.exceptionType == nil && legacy.signal == nil && legacy.threads.isEmpty {
-            // A crash's header (109, or 309) over a text body a page or a paste cut before its exception: a
-            // report with its end missing, as a cut JSON body is. Another kind's header is refused.
-            guard bugType == "109" || bugType == "309" else {
+            // A crash's header (109, or 309) over a report's text that a page or a paste cut before its exception
+            // (its `Incident Identifier:` / `Process:` / `Hardware Model:` lines are there): a report with its end
+            // missing, as a cut JSON body is. Another kind's header, or other text under it, is refused.
+            let opening = String(decoding: bytes[bodyStart..<min(bytes.count, bodyStart + 4_096)], as: UTF8.self)
+            guard bugType == "109" || bugType == "309",
+                  ["Incident Identifier:", "Process:", "Hardware Model:"].contains(where: opening.contains) else {
                 throw ToolFailure("\(source): .ips bug_type \(bugType)\(bugTypeName(bugType)) is not a crash report")
             }
             legacy.missing.append("report body (cut off before the exception and threads)")

@@ -1237,7 +1237,8 @@ import Testing
             + "/x/Runner/main.m:1:9: fatal error: 'Flutter/Flutter.h' file not found\n#import <Flutter/Flutter.h>\n^~~~~~~~~~~~~~~~~~~\n"
             + "In file included from /x/Runner/GeneratedPluginRegistrant.m:5:\n/x/Runner/GeneratedPluginRegistrant.h:8:9: fatal error: 'Flutter/Flutter.h' file not found\n"
             + "#import <Flutter/Flutter.h>\n^~~~~~~~~~~~~~~~~~~\n/x/Tests/DBTests.swift:53: error: -[Tests.DBTests testDB] : failed - nil\n"
-            + "Test Case '-[Tests.DBTests testDB]' failed (1.650 seconds).\n", .xcode, [1, 4, 5, 6, 9, 13, 14]),
+            + "Test Case '-[Tests.DBTests testDB]' failed (1.650 seconds).\n/x/App/Item.swift:12:5: warning: Line Length Violation\n"
+            + "CoreData: error: Failed to load model named Model\n", .xcode, [1, 4, 5, 6, 9, 13, 14, 15, 16]),
         // lldb's stop report (AR-P01's shape, github.com/isar/isar/issues/225): `Process N stopped`, the thread and
         // its stop reason, the frame, the disassembly's label and instructions, `Target 0: (…) stopped.`
         ("lldb stop report", "Process 19520 stopped\n* thread #24, stop reason = EXC_BAD_ACCESS (code=1, address=0x10cccc000)\n"

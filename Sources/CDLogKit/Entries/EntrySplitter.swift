@@ -668,6 +668,9 @@ public struct EntrySplitter {
         if first == UInt8(ascii: "*"), line.hasPrefix("** ") { return false }
         if line.hasPrefix("In file included from ") || line.hasPrefix("ld: ") || line.hasPrefix("clang: ")
             || line.hasPrefix("error: ") || line.hasPrefix("warning: ") || isCompilerDiagnostic(line) { return false }
+        // Nor a line that opens a message wherever it stands (`CoreData: error: …`, a trap at its location, a date):
+        // a linter's diagnostic in a console is often followed by the app's own output, not by a source line.
+        if opensMessageAnywhere(line) { return false }
         if first >= 48, first <= 57, let digits = ByteScan.digits(line, at: 0),
            line.hasPrefix(" error", at: digits) || line.hasPrefix(" warning", at: digits) { return false }
         return true
@@ -2383,6 +2386,9 @@ public struct EntrySplitter {
         return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
             || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
             || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)
+            // A compiler diagnostic's source line and caret line, and the diagnostic an include chain leads to
+            // (`continuesCompilerDiagnostic`, which reads the whole open message; here only the line before it).
+            || isCaretLine(line) || isCompilerDiagnostic(last) || last.hasPrefix("In file included from ")
     }
 
     /// Whether a line with `header` is sure to open a log entry, ending a pasted crash report: in prefixed

@@ -15,7 +15,7 @@ int cscan_trim_heap(void);
 
 /// Asks the kernel to drop the resident pages of the process's read-only file mappings (the binary's code and
 /// constants, `MADV_PAGEOUT`): start-up reads the embedded rule files and runs code that classification never
-/// runs again; the pages classification needs are read back from the page cache when first touched. Linux only;
+/// runs again; the pages classification needs are read back from the file when first touched. Linux only;
 /// returns 1 when a mapping was released, 0 where the kernel or the system does not support it.
 int cscan_release_file_pages(void);
 

@@ -76,6 +76,8 @@ struct CrashRobustnessTests {
         // Another kind's header over the same text is still refused.
         let other = header.replacingOccurrences(of: #""bug_type":"109""#, with: #""bug_type":"185""#)
         #expect(failure(Array((other + "\n" + body).utf8))?.contains("is not a crash report") == true)
+        // And so is other text under a crash's header.
+        #expect(failure(Array((header + "\nhello\nworld").utf8))?.contains("is not a crash report") == true)
     }
 
     @Test func unknownBugTypeIsAClearError() throws {

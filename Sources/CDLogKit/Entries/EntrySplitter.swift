@@ -648,22 +648,23 @@ public struct EntrySplitter {
                 || (opening == UInt8(ascii: "I") && message.hasPrefix("In file included from "))
         }
         guard message.count <= 2_000 else { return false }
-        if opening == UInt8(ascii: "I"), message.hasPrefix("In file included from "), message.last == UInt8(ascii: ":") {
+        let includeChain = opening == UInt8(ascii: "I") && message.hasPrefix("In file included from ")
+        if includeChain, message.last == UInt8(ascii: ":") {
             // The include chain's lines, then the diagnostic they lead to.
             return line.hasPrefix("In file included from ") || isCompilerDiagnostic(line)
         }
-        // The source line under a diagnostic alone on its line: any line but another diagnostic, a build's summary
-        // (`1 error generated.`), a banner (`=== BUILD TARGET …`, `** BUILD FAILED **`) or the linker's and driver's own.
-        // A diagnostic alone in the message, or under the include chain that led to it. The open message grows
-        // line by line: only the first newline is looked for (one `memchr`), never the last, unless the message
-        // is an include chain.
-        if opening == UInt8(ascii: "I"), message.hasPrefix("In file included from ") {
+        // The source line under a diagnostic alone in the message, or under the include chain that led to it. The
+        // open message grows line by line: only its first newline is looked for (one `memchr`), never its last,
+        // unless it is an include chain.
+        if includeChain {
             guard let newline = message.lastIndex(of: 0x0A),
                   isCompilerDiagnostic(UnsafeRawBufferPointer(rebasing: message[(newline + 1)...])) else { return false }
         } else {
             // The diagnostic's test fails at the message's first `: ` for nearly every line: it comes first.
             guard isCompilerDiagnostic(message), !message.contains(byte: 0x0A, before: message.count) else { return false }
         }
+        // Any line but another diagnostic, a build's summary (`1 error generated.`), a banner (`=== BUILD TARGET …`,
+        // `** BUILD FAILED **`) or the linker's and driver's own.
         if first == UInt8(ascii: "="), line.hasPrefix("===") { return false }
         if first == UInt8(ascii: "*"), line.hasPrefix("** ") { return false }
         if line.hasPrefix("In file included from ") || line.hasPrefix("ld: ") || line.hasPrefix("clang: ")

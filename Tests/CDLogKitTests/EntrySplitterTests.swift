@@ -1116,6 +1116,14 @@ import Testing
         #expect(FormatDetector.isMostlyBare(ArraySlice(Array(dump.utf8)), format: .nslog))
         #expect(try TestSupport.entries(dump).map(\.line) == [1, 2, 10, 11])
 
+        // Five NSLog lines of the system's, then eight lines the program printed: more than one and a half
+        // bare openers for each prefixed line, so each printed line is a message (VN-P03's labels).
+        let run = (1...5).map { "2021-10-28 18:29:50.56\($0)957+0800 Fraud[27603:158841] Metal device line \($0)\n" }.joined()
+            + "*** Starting inference demo ***\nInitalizing HElib . . .\nHElib CKKS (WITH SECRET KEY)\nm=2048 r=52 L=1024 c=2\n"
+            + "SecurityLevel=0\nClearing ./output\nLoading the model\nDone\n"
+        #expect(FormatDetector.isMostlyBare(ArraySlice(Array(run.utf8)), format: .nslog))
+        #expect(try TestSupport.entries(run).map(\.line) == Array(1...13))
+
         // A capture that is mostly prefixed keeps a bare line at the margin as the message's rest.
         let prefixed = "2026-09-22 12:33:07.431 game[1303:144015] Saving\n2026-09-22 12:33:07.432 game[1303:144015] Saved\n"
             + "2026-09-22 12:33:07.433 game[1303:144015] Result:\nLine of the same message\n"

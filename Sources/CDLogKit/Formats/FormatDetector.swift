@@ -70,7 +70,10 @@ public enum FormatDetector {
 
     /// True when a source of a prefixed `format` is mostly bare console text: among the sample's lines
     /// that start at the left margin and are no continuation (not indented, no frame, no `}`), those the
-    /// bare reader would open a message with outnumber the prefixed ones more than twice. A page that
+    /// bare reader would open a message with outnumber the prefixed ones more than one and a half times
+    /// (a terminal run's five NSLog lines of the system's over eight lines the program printed), or more
+    /// than twice where the sample holds fewer than four prefixed lines (two prefixed messages a page broke
+    /// at 80 columns leave as many bare lines as that, and they are the messages' rest). A page that
     /// quotes one NSLog line above an app's `print` output, a simulator log whose one syslog line sits among
     /// relayed ones: there a bare line is another message, not the rest of the prefixed one above it. A
     /// capture that is mostly prefixed keeps its bare lines as continuations (a multi-line message).
@@ -103,7 +106,7 @@ public enum FormatDetector {
             return true
         }
         if prefixedLines >= 2, prefixedParagraphs == prefixedLines { return bareParagraphs > 2 * prefixedLines }
-        return prefixedLines > 0 && bareOpeners > 2 * prefixedLines
+        return prefixedLines > 0 && 2 * bareOpeners > (prefixedLines >= 4 ? 3 : 4) * prefixedLines
     }
 
     /// Calls `body` with each line of `bytes` (without its `\n` or `\r\n`) until `sampleLines` lines for

@@ -415,7 +415,24 @@ import Testing
         }
     }
 
-    /// The row that decides `text` (all printed forms, names included), nil when none does.
+    /// A CloudKit name an app printed as the error's whole description (`error.localizedDescription` after a
+    /// label) decides its row where the line names CloudKit, before the name or after it, and nothing where it
+    /// does not: `Error: Service Unavailable` is an HTTP server's as often.
+    @Test func aPrintedNameAloneCountsWithCloudKitOnItsLine() throws {
+        let scratch = TestSupport.classifier.makeScratch()
+        let rule = try #require(TestSupport.classifier.ruleSet.rules.first { $0.id == "code.table" })
+        for entry in Self.codes.entries where entry.domain == "CKErrorDomain" {
+            guard let printed = entry.printed else { continue }
+            for text in ["Save to privateDB failed | Error: \(printed) | Duration: 0.8s",
+                         "Upload failed, error = \"\(printed)\". Retrying the CKModifyRecordsOperation"] {
+                #expect(Self.decided(text, scratch: scratch)?.code == entry.code, "\(text)")
+                #expect(TestSupport.classifier.ruleMatches(rule, text: text, scratch: scratch), "\(text)")
+            }
+            #expect(Self.decided("Request to the image server failed: \(printed)", scratch: scratch) == nil, "\(printed)")
+        }
+    }
+
+    /// The row that decides `text` (all printed forms, names included), nil when none does.    /// The row that decides `text` (all printed forms, names included), nil when none does.
     static func decided(_ text: String, scratch: Classifier.Scratch) -> CodeEntry? {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBytes { codes.decide(codes.recognise(UnsafeRawBufferPointer($0), scratch: scratch.matchScratch)) }?.entry

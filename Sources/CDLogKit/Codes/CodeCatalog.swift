@@ -215,6 +215,17 @@ public final class CodeCatalog: Sendable {
         if !genericNames.isEmpty {
             sources.append(("\\b(?:CloudKit|CKError|iCloud)\\b[^\\n:]*[\\s\"'(>](?<p>" + genericNames.joined(separator: "|") + "):\\s", ck))
         }
+        // A printed name an app re-printed as an error's whole description, after a label and at the end of the
+        // line or before a separator (`❌ SAVE FAILED: UserProfile to privateDB | Error: Permission Failure |
+        // Duration: 0.78s`): any name counts there, but only with a CloudKit word, a CK type or one of CloudKit's
+        // three databases on the same line, before it or after it.
+        let allPrinted = (specificNames + genericNames).sorted { $0.count > $1.count }.joined(separator: "|")
+        if !allPrinted.isEmpty {
+            let context = "(?:\\bCloudKit|\\bCKError|\\bCK[A-Z][a-z]\\w*|(?i:\\bicloud|\\b(?:private|shared|public) ?(?:db|database)\\b))"
+            let printedAlone = "[:=][ \\t]*[\"“]?(?<p>" + allPrinted + ")[\"”]?(?=[ \\t]*(?:$|\\n|[|,.;)]))"
+            sources.append((context + "[^\\n]{0,160}?" + printedAlone, ck))
+            sources.append((printedAlone + "[^\\n]{0,160}?" + context, ck))
+        }
         // A code's own name as code and logs spell it: CloudKit's Swift case names (`Sync failed:
         // quotaExceeded`, `.zoneNotFound`), Core Data's error constants (`NSMigrationMissingSourceModelError`).
         // A case name of three words or more is CloudKit's alone; a shorter one (`notAuthenticated`,

@@ -118,6 +118,9 @@ public final class CodeCatalog: Sendable {
         /// A code's own name (`zoneNotFound`): read by the names' own rule, and there only where no number
         /// of the entry was (the number says the same or more).
         var isName = false
+        /// A match counts only where this also matches the match's line (before it or after it): read only
+        /// after the form matched, so the form's own search stays anchored on what it reads.
+        var lineContext: PCRERegex? = nil
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = [],
@@ -220,11 +223,9 @@ public final class CodeCatalog: Sendable {
         // Duration: 0.78s`): any name counts there, but only with a CloudKit word, a CK type or one of CloudKit's
         // three databases on the same line, before it or after it.
         let allPrinted = (specificNames + genericNames).sorted { $0.count > $1.count }.joined(separator: "|")
+        let printedAloneIndex = sources.count
         if !allPrinted.isEmpty {
-            let context = "(?:\\bCloudKit|\\bCKError|\\bCK[A-Z][a-z]\\w*|(?i:\\bicloud|\\b(?:private|shared|public) ?(?:db|database)\\b))"
-            let printedAlone = "[:=][ \\t]*[\"“]?(?<p>" + allPrinted + ")[\"”]?(?=[ \\t]*(?:$|\\n|[|,.;)]))"
-            sources.append((context + "[^\\n]{0,160}?" + printedAlone, ck))
-            sources.append((printedAlone + "[^\\n]{0,160}?" + context, ck))
+            sources.append(("[:=][ \\t]*[\"“]?(?<p>" + allPrinted + ")[\"”]?(?=[ \\t]*(?:$|\\n|[|,.;)]))", ck))
         }
         // A code's own name as code and logs spell it: CloudKit's Swift case names (`Sync failed:
         // quotaExceeded`, `.zoneNotFound`), Core Data's error constants (`NSMigrationMissingSourceModelError`).
@@ -278,6 +279,9 @@ public final class CodeCatalog: Sendable {
             var form = Form(regex: regex, domain: source.1, groups: groups, needsKnownName: groups["p"] != nil || groups["k"] != nil)
             form.isMessage = index >= sources.count
             form.isName = groups["k"] != nil
+            if index == printedAloneIndex, !allPrinted.isEmpty {
+                form.lineContext = try PCRERegex(#"\bCloudKit|\bCKError|\bCK[A-Z][a-z]\w*|(?i:\bicloud|\b(?:private|shared|public) ?(?:db|database)\b)"#)
+            }
             return form
         }
     }
@@ -519,6 +523,13 @@ public final class CodeCatalog: Sendable {
                 start = max(whole.upperBound, whole.lowerBound + 1)
                 // A stretch another form already read (an `Error Domain=` inside a `<CKError …>`) counts once.
                 if taken.contains(where: { $0.overlaps(whole) }) { continue }
+                if let context = form.lineContext {
+                    var lineStart = whole.lowerBound, lineEnd = whole.upperBound
+                    while lineStart > 0, message[lineStart - 1] != 0x0A { lineStart -= 1 }
+                    while lineEnd < message.count, message[lineEnd] != 0x0A { lineEnd += 1 }
+                    let line = UnsafeRawBufferPointer(rebasing: message[lineStart..<lineEnd])
+                    guard context.firstMatch(in: line, from: 0, scratch: scratch) != nil else { continue }
+                }
                 func group(_ name: String) -> String? {
                     guard let number = form.groups[name], number < found.count, let range = found[number] else { return nil }
                     return message.trimmedText(range)

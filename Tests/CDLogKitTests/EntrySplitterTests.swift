@@ -1152,6 +1152,16 @@ import Testing
         #expect(try TestSupport.entries(prefixed, format: .nslog).map(\.line) == [1, 2, 3])
         let bracketed = try TestSupport.entries("[Sync] started\n[Sync] finished with 3 changes\n[Sync] done", format: .nslog)
         #expect(bracketed.map(\.line) == [1, 2, 3])
+        // A level word in capitals at the margin (Qt's `WARNING: …` among OsmAnd's NSLog lines, VO-P02) is a
+        // message of its own in a mostly prefixed capture; a bare line without one is still the rest.
+        let leveled = "2024-05-17 11:08:37.504 OsmAnd Maps[2074:55898] OsmAndApp InitializeCore start\n"
+            + "2024-05-17 11:08:37.505 OsmAnd Maps[2074:55870] AppLaunchEventStart\n"
+            + "WARNING: QApplication was not created in the main() thread.\n"
+            + "2024-05-17 11:08:37.564 OsmAnd Maps[2074:55870] OAAppDelegate applicationWillEnterForeground 0\n"
+            + "2024-05-17 11:08:37.609 OsmAnd Maps[2074:55870] Store failed to load:\n"
+            + "the rest of the message\n"
+            + "ERROR: a wrapper's own line\n"
+        #expect(try TestSupport.entries(leveled, format: .nslog).map(\.line) == [1, 2, 3, 4, 5, 7])
     }
 
     @Test func structuresAndBoxesPrintedOverLinesStayOneMessage() throws {

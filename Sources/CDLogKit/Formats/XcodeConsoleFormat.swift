@@ -386,5 +386,8 @@ public struct XcodeConsoleFormat: LineFormat {
         line.hasPrefix("CoreData", at: i) || line.hasPrefix("error: ", at: i) || line.hasPrefix("warning: ", at: i)
             || line.hasPrefix("debug: ", at: i) || line.hasPrefix("fault: ", at: i) || line.hasPrefix("info: ", at: i)
             || line.hasPrefix("annotation: ", at: i) || line.hasPrefix("SwiftData/", at: i)
+            // A library's or a framework's own level word in capitals (Qt's `WARNING: QApplication was not created
+            // in the main() thread.`, a wrapper's `ERROR: …`): a message of its own, never the rest of another.
+            || line.hasPrefix("WARNING: ", at: i) || line.hasPrefix("ERROR: ", at: i) || line.hasPrefix("FATAL: ", at: i)
     }
 }

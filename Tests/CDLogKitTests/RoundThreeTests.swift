@@ -62,9 +62,11 @@ import Testing
             ("flutter: Realm log message: '(category: Realm.Storage.Transaction, level: LogLevel.trace, message: DB: 48001 Thread 0x16d527000: acquire writemutex)'", "activity.store", .debug),
             // A database's schema version checked at launch is a migration's progress, not SQLite's.
             ("INFO  2019-09-16T19:35:55.871Z updateSchema: Current user_version: 18; Most recent db schema: 18; SQLite version: 3.28.0;", "activity.migration", .info),
-            // Realm Sync's client reaching its server is the network's part; its protocol steps are sync.
+            // Realm Sync's client reaching its server is the network's part; its protocol steps are sync, each message
+            // sent or received logged at the client's debug level.
             ("2017-01-04 06:27:20.719 Banjo[3293:30756] Sync: Connection[1]: Connecting to endpoint '127.0.0.1:9080' (1/1)", "activity.network", .debug),
-            ("2017-01-04 06:27:20.721 Banjo[3293:30756] Sync: Connection[1]: Sending: CLIENT(protocol_version=15, client_info_size=2)", "activity.sync", .info),
+            ("2017-01-04 06:27:20.721 Banjo[3293:30756] Sync: Connection[1]: Sending: CLIENT(protocol_version=15, client_info_size=2)", "activity.sync", .debug),
+            ("Sync: Connection[3]: Session[1]: Received: IDENT(server_file_ident=6662178433386472867, client_file_ident=2)", "activity.sync", .debug),
         ]
         for (text, rule, severity) in cases {
             let found = TestSupport.classify(text)

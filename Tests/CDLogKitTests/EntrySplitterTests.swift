@@ -397,7 +397,26 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
-    /// A log copied out of a web page's table, one cell a line (time, level, source, message), is one entry a row.
+    /// Node's loader prints its message for a native database module built for another Node ABI over four lines;
+    /// they are one entry, the database library that could not be loaded (`init`).
+    @Test func nodesMessageForANativeModuleBuiltForAnotherABIIsOneEntry() throws {
+        // Source: round 80's VT-002 (Eval/dev/VT-retired.jsonl), an Electron app on macOS.
+        let text = "App threw an error during load\n"
+            + "Error: The module '/Users/me/app/node_modules/better-sqlite3/build/Release/better_sqlite3.node'\n"
+            + "was compiled against a different Node.js version using\n"
+            + "NODE_MODULE_VERSION 127. This version of Node.js requires\n"
+            + "NODE_MODULE_VERSION 136. Please try re-compiling or re-installing\n"
+            + "the module (for instance, using `npm rebuild` or `npm install`).\n"
+            + "Next message"
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 2, 7])
+        let found = try #require(TestSupport.classify(entries[1].message))
+        #expect(found.rule.id == "init.database-plugin-missing" && found.severity == .error, "\(found.rule.id)")
+        // The same lines with no `The module '…'` line above them open messages of their own.
+        #expect(try TestSupport.entries("Starting\nNODE_MODULE_VERSION 127\n", format: .xcode).map(\.line) == [1, 2])
+    }
+
+    /// A log copied out of a web page's table, one cell a line (time, level, source, message), is one entry a row.    /// A log copied out of a web page's table, one cell a line (time, level, source, message), is one entry a row.
     @Test func aTablesCellsOnLinesOfTheirOwnAreOneEntryARow() throws {
         // Source: round 64's TF-P07 (Eval/dev/TF-retired.jsonl), icloud-photos-sync's log viewer.
         let text = "6/5/2026, 8:36:02 PM\nWARN\nTokenApp\nLock file exists, but is owned by this process. Continuing.\n6/5/2026, 8:36:02 PM\nINFO\niCloud\nAuthenticating user\n2024-03-01 10:22:31.114\nError\nThe store could not be opened"

@@ -366,6 +366,12 @@ public struct EntrySplitter {
                 // `WARN` / `TokenApp` / the message): the cells after a date and time alone make one entry.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNodeModuleError(line, after: entry.message.bytes) {
+                // Node's loader breaks its message for a native module built for another Node ABI over lines (`The
+                // module '…/better_sqlite3.node'` / `was compiled against a different Node.js version using` /
+                // `NODE_MODULE_VERSION 59. This version of Node.js requires` / …): one message.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesRustPanic(line, after: entry.message.bytes) {
                 // Rust prints `thread 'main' panicked at src/main.rs:19:22:`, the panic's message on the next line,
                 // then a `note: run with `RUST_BACKTRACE=1`…` line: one panic.
@@ -1652,6 +1658,21 @@ public struct EntrySplitter {
         return line[end] == UInt8(ascii: "|") || (line[end] == 32 && line[end + 1] == UInt8(ascii: "["))
     }
 
+    /// True when `line` is one of the lines Node's loader prints under `The module '….node'` when a native module was
+    /// built for another Node ABI (`was compiled against a different Node.js version using`, `NODE_MODULE_VERSION 57.
+    /// This version of Node.js requires`, `the module (for instance, using `npm rebuild` …`) and the open message
+    /// holds that first line.
+    static func continuesNodeModuleError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first == UInt8(ascii: "w") || first == UInt8(ascii: "N") || first == UInt8(ascii: "t") else { return false }
+        guard isNodeModuleErrorLine(line) else { return false }
+        return message.contains(sequence: "The module ")
+    }
+
+    static func isNodeModuleErrorLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.hasPrefix("was compiled against a different Node.js version") || line.hasPrefix("NODE_MODULE_VERSION ")
+            || line.hasPrefix("the module (for instance, using `npm rebuild`")
+    }
+
     /// True when the open message is a Rust panic's line (`thread 'main' panicked at src/lib.rs:4:9:`) and `line`
     /// is its message, or `line` is the `note: run with `RUST_BACKTRACE=1`` hint under the panic.
     static func continuesRustPanic(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
@@ -2390,6 +2411,8 @@ public struct EntrySplitter {
             // A compiler diagnostic's source line and caret line, and the diagnostic an include chain leads to
             // (`continuesCompilerDiagnostic`, which reads the whole open message; here only the line before it).
             || isCaretLine(line) || isCompilerDiagnostic(last) || last.hasPrefix("In file included from ")
+            // Node's message for a native module built for another ABI (`continuesNodeModuleError`).
+            || isNodeModuleErrorLine(line)
     }
 
     /// Whether a line with `header` is sure to open a log entry, ending a pasted crash report: in prefixed

@@ -16,10 +16,10 @@ import Testing
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
         // Floors just under the part's figures; each retired holdout (round 21's scored 80.8 %, 100 of 105
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
-        #expect(score.categoryAccuracy >= 0.86, "category accuracy \(score.categoryAccuracy)")
+        #expect(score.categoryAccuracy >= 0.87, "category accuracy \(score.categoryAccuracy)")
         // Rounds 70 and 71 retired Couchbase Lite's and Apple's daemons' chatter labelled `debug` that the activity
         // fallback reads at `info` (no level word in the line to say otherwise).
-        #expect(score.severityAgreement >= 0.855, "severity agreement \(score.severityAgreement)")
+        #expect(score.severityAgreement >= 0.86, "severity agreement \(score.severityAgreement)")
         // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
         // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
         // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught

@@ -524,9 +524,8 @@ public final class CodeCatalog: Sendable {
                 // A stretch another form already read (an `Error Domain=` inside a `<CKError …>`) counts once.
                 if taken.contains(where: { $0.overlaps(whole) }) { continue }
                 if let context = form.lineContext {
-                    var lineStart = whole.lowerBound, lineEnd = whole.upperBound
-                    while lineStart > 0, message[lineStart - 1] != 0x0A { lineStart -= 1 }
-                    while lineEnd < message.count, message[lineEnd] != 0x0A { lineEnd += 1 }
+                    let lineStart = EntrySplitter.lineStart(in: message, before: whole.lowerBound)
+                    let lineEnd = message.firstIndex(of: 0x0A, from: whole.upperBound) ?? message.count
                     let line = UnsafeRawBufferPointer(rebasing: message[lineStart..<lineEnd])
                     guard context.firstMatch(in: line, from: 0, scratch: scratch) != nil else { continue }
                 }

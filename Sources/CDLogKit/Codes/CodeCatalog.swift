@@ -524,7 +524,7 @@ public final class CodeCatalog: Sendable {
                 // A stretch another form already read (an `Error Domain=` inside a `<CKError …>`) counts once.
                 if taken.contains(where: { $0.overlaps(whole) }) { continue }
                 if let context = form.lineContext {
-                    let lineStart = EntrySplitter.lineStart(in: message, before: whole.lowerBound)
+                    let lineStart = message[..<whole.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                     let lineEnd = message.firstIndex(of: 0x0A, from: whole.upperBound) ?? message.count
                     let line = UnsafeRawBufferPointer(rebasing: message[lineStart..<lineEnd])
                     guard context.firstMatch(in: line, from: 0, scratch: scratch) != nil else { continue }

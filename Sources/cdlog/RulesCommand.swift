@@ -111,6 +111,7 @@ struct RulesCommand: ParsableCommand {
             discussion: "Prints category accuracy per category, severity agreement, false alarms on noise lines and entry boundaries on whole pastes, one table per PATH.")
         @Argument(help: "Corpus folders or .jsonl files, e.g. Eval/dev.") var paths: [String]
         @Flag(name: .long, help: "List every entry whose category or severity is wrong.") var verbose = false
+        @Flag(name: .customLong("by-rule"), help: "Add a table of the rules that decided entries: how many each decided and got right, worst first.") var byRule = false
         @OptionGroup var rules: RuleOptions
 
         func run() throws {
@@ -119,6 +120,7 @@ struct RulesCommand: ParsableCommand {
             for path in paths {
                 let score = try evaluation.score(try CorpusEvaluation.readRecords(at: path))
                 try sink.write(visibleControlCharacters(CorpusEvaluation.render(score, title: path, verbose: verbose)) + "\n")
+                if byRule { try sink.write(visibleControlCharacters(CorpusEvaluation.renderByRule(score)) + "\n") }
             }
             try sink.flush()
         }

@@ -120,6 +120,23 @@ import Testing
         #expect(score.boundaryFound == 2 && score.boundaryExpected == 2)
     }
 
+    @Test func theRuleTableCountsEachRulesVerdictsWorstFirst() throws {
+        let lines = [
+            #"{"id":"a","source":"s1","category":"migration","severity":"error","text":"Error Domain=NSCocoaErrorDomain Code=134140 \"x\""}"#,
+            #"{"id":"b","source":"s2","category":"model","severity":"error","text":"Error Domain=NSCocoaErrorDomain Code=134140 \"y\""}"#,
+            #"{"id":"c","source":"s3","category":"store","severity":"error","text":"nothing any rule knows"}"#,
+        ]
+        let records = try lines.enumerated().map { try CorpusEvaluation.record(Data($0.element.utf8), at: "t:\($0.offset)") }
+        let table = CorpusEvaluation.renderByRule(try CorpusEvaluation(classifier: TestSupport.classifier).score(records))
+        let rows = table.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        // The rule that read code 134140 decided two entries and got one; the entry no rule read is a miss of its own.
+        #expect(rows.count == 2)
+        let decided = rows.first { $0[0] != "no" }
+        #expect(decided.map { Array($0[1...3]) } == ["2", "1", "2"])
+        #expect(decided?.suffix(2) == ["model", "1"])
+        #expect(rows.contains { $0.prefix(5) == ["no", "rule", "1", "0", "0"] })
+    }
+
     @Test func aFoldedEchoIsTheBoundaryOfEachCopy() throws {
         // Xcode prints the event twice; cdlog reports it once (count 2) over both lines.
         let paste = #"{"id":"p","source":"s","kind":"paste","text":"error: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _performSetupRequest:]_block_invoke(1192): Failed to set up CloudKit integration for store\nCoreData: error: CoreData+CloudKit: -[NSCloudKitMirroringDelegate _performSetupRequest:]_block_invoke(1192): Failed to set up CloudKit integration for store\nhello","entries":[{"first":1,"last":1,"category":"init","severity":"error"},{"first":2,"last":2,"category":"init","severity":"error"},{"first":3,"last":3,"category":"none"}]}"#

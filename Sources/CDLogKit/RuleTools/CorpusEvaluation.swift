@@ -200,6 +200,30 @@ public struct CorpusEvaluation {
         func finish(summary: ClassifySummary) throws {}
     }
 
+    /// One row per rule (or "no rule") that decided a labelled entry: how many it decided, how many of
+    /// those were in the right category and at the right severity, and the labels of its category misses,
+    /// most frequent first. Sorted by category misses, most first: the rules that generalise worst lead.
+    public static func renderByRule(_ score: Score) -> String {
+        struct Row { var decided = 0, categoryRight = 0, severityRight = 0; var wrongLabels: [String: Int] = [:] }
+        var rows: [String: Row] = [:]
+        for outcome in score.labelled {
+            var row = rows[outcome.rule ?? "no rule", default: Row()]
+            row.decided += 1
+            if outcome.categoryRight { row.categoryRight += 1 } else { row.wrongLabels[outcome.record.category, default: 0] += 1 }
+            if outcome.severityRight { row.severityRight += 1 }
+            rows[outcome.rule ?? "no rule"] = row
+        }
+        var out = "rule                                                decided  category  severity  category misses by label\n"
+        let ordered = rows.sorted { ($0.value.decided - $0.value.categoryRight, $1.key) > ($1.value.decided - $1.value.categoryRight, $0.key) }
+        for (rule, row) in ordered {
+            let labels = row.wrongLabels.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }
+            out += rule.padding(toLength: 50, withPad: " ", startingAt: 0)
+                + String(format: " %8d  %7d   %7d", row.decided, row.categoryRight, row.severityRight)
+                + (labels.isEmpty ? "" : "   " + labels.joined(separator: ", ")) + "\n"
+        }
+        return out
+    }
+
     /// The score as a table: one row per category, then the totals (`verbose` adds every miss).
     public static func render(_ score: Score, title: String, verbose: Bool) -> String {
         var out = "\(title): \(score.outcomes.count) scored entries from \(score.sources.count) sources\n"

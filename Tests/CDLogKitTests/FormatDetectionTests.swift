@@ -25,6 +25,17 @@ import Testing
         #expect(try TestSupport.detect(text) == format)
     }
 
+    /// JSON that holds no event message (a CloudKit Web Services response an app printed, VX-053 of round 82) is no
+    /// log export: it is read as text, and the server code in it is found, where it used to be refused.
+    @Test func jsonWithNoMessageMemberIsReadAsText() throws {
+        let response = #"{"records":[{"recordName":"a4cd61f4","reason":"bad upload receipt (did_not_validate)","serverErrorCode":"BAD_REQUEST"}]}"# + "\n"
+        #expect(try TestSupport.detect(response) == .xcode)
+        #expect(try TestSupport.detect("[" + response.dropLast() + "]\n") == .xcode)
+        #expect(TestSupport.classify(response)?.rule.id == "code.ckerror.12")
+        // A member named as a message still makes it an export, with spaces before the colon too.
+        #expect(try TestSupport.detect(#"{"level":"error", "msg" : "CoreData: error: x"}"# + "\n") == .logNDJSON)
+    }
+
     @Test func extractsHeaderFieldsFromNSLogPrefix() throws {
         let entries = try TestSupport.entries(Self.samples[1].1)
         #expect(entries.count == 2)

@@ -38,7 +38,8 @@ public enum FormatDetector {
         if firstNonSpace == UInt8(ascii: "[") {
             // `log show --style json` opens an array of objects.
             let afterBracket = bytes.drop { $0 != UInt8(ascii: "[") }.dropFirst()
-            if afterBracket.first(where: { !(ByteClass.isBlank($0) || $0 == 10 || $0 == 13) }) == UInt8(ascii: "{") {
+            if afterBracket.first(where: { !(ByteClass.isBlank($0) || $0 == 10 || $0 == 13) }) == UInt8(ascii: "{"),
+               hasMessageKey(bytes) {
                 return .logJSON
             }
         }
@@ -46,10 +47,39 @@ public enum FormatDetector {
             // The first line with text (a converted CSV's header is an empty line).
             let firstLine = bytes.drop { ByteClass.isBlank($0) || $0 == 10 || $0 == 13 }.prefix { $0 != 10 }
             if firstLine.last == UInt8(ascii: "}") || firstLine.last == 13 || containsSequence(firstLine, "\"eventMessage\"") {
-                return .logNDJSON
+                // JSON with no message member (a CloudKit Web Services response, an app's error object printed
+                // as JSON) is no log export: it is read as text, where the codes and phrases in it are found.
+                if hasMessageKey(bytes) { return .logNDJSON }
             }
         }
         return scoreLines(bytes)
+    }
+
+    /// True when `bytes` hold a JSON member named as the JSON readers take an event's message from
+    /// (`"eventMessage"`, `"message"`, `"msg"`, each followed by `:`): a log export, not JSON that merely
+    /// opens the text.
+    static func hasMessageKey(_ bytes: ArraySlice<UInt8>) -> Bool {
+        for key in ["\"eventMessage\"", "\"message\"", "\"msg\""] {
+            let needle = Array(key.utf8)
+            var index = bytes.startIndex
+            while let found = firstIndex(of: needle, in: bytes, from: index) {
+                var after = found + needle.count
+                while after < bytes.endIndex, ByteClass.isBlank(bytes[after]) { after += 1 }
+                if after < bytes.endIndex, bytes[after] == UInt8(ascii: ":") { return true }
+                index = found + 1
+            }
+        }
+        return false
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, bytes.endIndex - start >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.endIndex - needle.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func scoreLines(_ bytes: ArraySlice<UInt8>) -> InputFormat {

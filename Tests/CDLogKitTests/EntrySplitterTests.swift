@@ -1517,6 +1517,53 @@ import Testing
         #expect(try TestSupport.entries(reason).map(\.line) == [1, 3])
     }
 
+    /// Round 82's WA-P03: Xcode's console copied with its metadata. Each message ends with its `Type: … | Timestamp: …`
+    /// line, across the blank lines of a layout warning; a run of the app's standard output shares one `Type: stdio`,
+    /// and its lines that open entries of their own stay apart. The same text split in blocks gives the same entries.
+    @Test func xcodeMetadataLinesCloseTheirMessage() throws {
+        let text = """
+            Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            (
+                "<NSLayoutConstraint:0x1385e6d00 'accessoryView.bottom' _UIRemoteKeyboardPlaceholderView:0x13577c000.bottom == SystemInputAssistantView.top + 68>"
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutConstraint:0x1385e68f0 'assistantView.top' V:[_UIRemoteKeyboardPlaceholderView:0x13577c000]-(0)-[SystemInputAssistantView]>
+
+            Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+            Type: Error | Timestamp: 2026-01-04 04:49:24.161478-08:00 | Process: TopNote | Library: UIKitCore | Subsystem: com.apple.UIKit | Category: LayoutConstraints | TID: 0x6a55e9
+            CoreData: debug: WAL checkpoint: Database did checkpoint. Log size: 1258 checkpointed: 1257
+            CoreData: debug: WAL checkpoint: Database busy
+            Type: stdio
+            Received remote change notification
+            Type: Debug | Timestamp: 2026-01-04 04:49:25.994992-08:00 | Process: TopNote | Library: TopNote.debug.dylib | Subsystem: com.example.TopNote | Category: CloudKit | TID: 0x6a55e9
+            CoreData: fault: Already have a mirrored relationship registered for this key: CD_M2M_Card_tags:4807AB9A:DD44CB92
+            <NSCKMirroredRelationship: 0x132018960> (entity: NSCKMirroredRelationship; id: 0x8497e3b4a51991fe; data: {
+                relationshipName = tags;
+            })
+            Type: Fault | Timestamp: 2026-01-04 04:49:28.803311-08:00 | Process: TopNote | Library: CoreData | Subsystem: com.apple.coredata | Category: error | TID: 0x6a582d
+
+            """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 12, 13, 15, 17])
+        #expect(entries.map(\.endLine) == [11, 12, 14, 16, 21])
+        #expect(TestSupport.classify(entries[4].message)?.rule.id == "sync.mirroring.duplicate-mirrored-relationship")
+        for blockSize in [64, 200, 4096] {
+            let reader = LineReader(source: MemoryByteSource(name: "t", bytes: Array(text.utf8), chunkSize: 7), blockSize: blockSize,
+                                    maxLineBytes: EntryLimits.maxMessageBytes)
+            let blocks = try #require(try EntrySplitter.entriesInBlocks(reader, format: .xcode, sourceName: "t", maxLineBytes: EntryLimits.maxMessageBytes))
+            #expect(blocks.map(\.line) == entries.map(\.line) && blocks.map(\.endLine) == entries.map(\.endLine), "\(blockSize)")
+        }
+        // Without a timestamped metadata line the copy is ordinary console text, and `Type: ` opens no message.
+        #expect(try TestSupport.entries("Received remote change notification\nType: stdio\nnext").count == 3)
+        let lines = ["Type: Error | Timestamp: x", "Type: stdio", "Type: stdio  ", "Type: Fault"]
+        for line in lines { #expect(Array(line.utf8).withUnsafeBytes { EntrySplitter.isMetadataTrailer($0) }, "\(line)") }
+        for line in ["Type: Errors", "Type: error happened", "Type:Error", "Type: Bogus | x"] {
+            #expect(!Array(line.utf8).withUnsafeBytes { EntrySplitter.isMetadataTrailer($0) }, "\(line)")
+        }
+    }
+
     /// Round 54's RU-008: a poster's elision (`...`, `…`, `[...]`) between the frames of a crashed thread keeps
     /// the frames one entry; the same marks inside a sentence or longer runs of dots do not.
     @Test func anElisionLineKeepsTheBlockTogether() throws {
@@ -1549,7 +1596,10 @@ import Testing
     }
 
     @Test func jsonWhoseObjectsHaveNoMessageIsAnErrorNotSilence() throws {
-        #expect(throws: ToolFailure.self) { _ = try TestSupport.entries(#"{"level":30,"time":1640324529498,"pid":1}"# + "\n") }
+        // Read as a JSON export, objects with no message are an error; detected, such JSON is no export and is read
+        // as text, every line an entry the rules read (round 82: a CloudKit Web Services response an app printed).
+        #expect(throws: ToolFailure.self) { _ = try TestSupport.entries(#"{"level":30,"time":1640324529498,"pid":1}"# + "\n", format: .logNDJSON) }
+        #expect(try TestSupport.entries(#"{"level":30,"time":1640324529498,"pid":1}"# + "\n").map(\.message) == [#"{"level":30,"time":1640324529498,"pid":1}"#])
         // Other JSON loggers' `msg` is a message.
         #expect(try TestSupport.entries(#"{"msg":"unhandled error: SQLITE_BUSY: database is locked","time":1640324529498}"# + "\n").first?.message
                 == "unhandled error: SQLITE_BUSY: database is locked")

@@ -161,6 +161,7 @@ public struct EntrySplitter {
         let bareLinesOpen = self.bareLinesOpen
         let wrapWidth = layout.wrapWidth
         let spaced = layout.spaced
+        let metadataTrailers = layout.metadataTrailers && !prefixed
         // In a spaced copy (`SourceLayout.isSpaced`), the first blank line after a text line is the copy's.
         var skippedSpacing = false
         let skipper = lineFormat.headerParser == nil ? nil : self.skipper
@@ -189,6 +190,32 @@ public struct EntrySplitter {
                 report.append(contentsOf: line)
                 report.append(0x0A)
                 return
+            }
+            if metadataTrailers {
+                // Xcode's console copied with its metadata (`SourceLayout.hasMetadataTrailers`): a message runs to
+                // its `Type: … | Timestamp: …` line, across blank lines (a layout warning's constraint list), and
+                // only a line that opens an entry by itself starts another before it (Xcode prints a run of the
+                // app's standard output under one `Type: stdio`).
+                if isBlank(line) {
+                    if open { pendingBlankLines += 1 }
+                    return
+                }
+                let trailer = EntrySplitter.isMetadataTrailer(line)
+                if trailer || (open && !entry.truncated && !EntrySplitter.opensEntryInBareText(line)) {
+                    if open {
+                        for _ in 0..<pendingBlankLines { entry.appendNewline() }
+                        entry.appendNewline()
+                    } else {
+                        entry.reset(line: number, format: lineFormat.format)
+                        open = true
+                    }
+                    pendingBlankLines = 0
+                    entry.appendMessage(line)
+                    entry.endLine = number
+                    if truncated { entry.truncated = true }
+                    if trailer { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit) }
+                    return
+                }
             }
             if isBlank(line) {
                 if spaced, !skippedSpacing {
@@ -2420,6 +2447,31 @@ public struct EntrySplitter {
     /// (its other lines all look like entry starts, report lines too). One test for the splitter and the
     /// block cutter, which must agree: a block cut inside a report would split it.
     @inline(__always)
+    /// Where the type word of Xcode's metadata line ends (`Type: Error | Timestamp: … | Process: … | Library: … |
+    /// Subsystem: … | Category: … | TID: …`, or `Type: stdio` alone under the app's standard output), or nil when
+    /// `line` is none: `Type: ` and one of the console's types, then the line's end or ` | `.
+    static func metadataTrailerEnd(_ line: UnsafeRawBufferPointer) -> Int? {
+        guard line.count >= 10, line.hasPrefix("Type: ") else { return nil }
+        var end = 6
+        while end < line.count, (line[end] >= 65 && line[end] <= 90) || (line[end] >= 97 && line[end] <= 122) { end += 1 }
+        let word = UnsafeRawBufferPointer(rebasing: line[6..<end])
+        let known: [StaticString] = ["Debug", "Info", "Default", "Notice", "Error", "Fault", "Activity", "stdio"]
+        guard known.contains(where: { word.count == $0.utf8CodeUnitCount && word.hasPrefix($0) }) else { return nil }
+        var rest = end
+        while rest < line.count, ByteClass.isBlankOrCR(line[rest]) { rest += 1 }
+        return rest == line.count || line.hasPrefix(" | ", at: end) ? end : nil
+    }
+
+    /// True when `line` is Xcode's metadata line under a message (`metadataTrailerEnd`).
+    static func isMetadataTrailer(_ line: UnsafeRawBufferPointer) -> Bool { metadataTrailerEnd(line) != nil }
+
+    /// True when `line` opens an entry in bare console text whatever comes before it: a console entry word after
+    /// the bare reader's header (the lines `cutPointTest` may cut a bare source at).
+    static func opensEntryInBareText(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let header = XcodeConsoleFormat().header(of: line) else { return false }
+        return XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
+    }
+
     static func resumesLog(_ line: UnsafeRawBufferPointer, header: LineHeader, bare: Bool) -> Bool {
         !bare || XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
     }

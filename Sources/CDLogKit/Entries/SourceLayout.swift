@@ -11,18 +11,42 @@ public struct SourceLayout: Sendable, Equatable {
     public var wrapWidth: Int?
     /// `isSpaced(_:format:)`: a copy that set a blank line after every line; one blank line is no break.
     public var spaced: Bool
+    /// `hasMetadataTrailers(_:format:)`: Xcode's console copied with its metadata, each message closed by a
+    /// `Type: … | Timestamp: …` line.
+    public var metadataTrailers: Bool
 
-    public init(bareLinesOpen: Bool = false, wrapWidth: Int? = nil, spaced: Bool = false) {
+    public init(bareLinesOpen: Bool = false, wrapWidth: Int? = nil, spaced: Bool = false, metadataTrailers: Bool = false) {
         self.bareLinesOpen = bareLinesOpen
         self.wrapWidth = wrapWidth
         self.spaced = spaced
+        self.metadataTrailers = metadataTrailers
     }
 
     /// The layout `sample` (a source's first bytes) shows for a source of `format`.
     public init(sample: ArraySlice<UInt8>, format: InputFormat) {
         self.init(bareLinesOpen: FormatDetector.isMostlyBare(sample, format: format),
                   wrapWidth: SourceLayout.wrapWidth(of: sample, format: format),
-                  spaced: SourceLayout.isSpaced(sample, format: format))
+                  spaced: SourceLayout.isSpaced(sample, format: format),
+                  metadataTrailers: SourceLayout.hasMetadataTrailers(sample, format: format))
+    }
+
+    /// True when the sample is Xcode's console (Xcode 15 and later) copied with its metadata shown: bare text in
+    /// which some line is a message's metadata, `Type: Error | Timestamp: 2026-01-04 04:49:28.800620-08:00 |
+    /// Process: App | Library: CoreData | Subsystem: com.apple.coredata | Category: error | TID: 0x6a582d`
+    /// (`EntrySplitter.isMetadataTrailer`). Such a copy closes every message with that line (`Type: stdio` under
+    /// the app's standard output, which Xcode groups in runs of lines): the splitter reads a message's blank lines
+    /// and its lines that open no entry by themselves as the message's, up to its metadata line. Decided once per
+    /// source from the detection sample, like `wrapWidth`.
+    public static func hasMetadataTrailers(_ sample: ArraySlice<UInt8>, format: InputFormat) -> Bool {
+        guard format == .xcode else { return false }
+        var found = false
+        FormatDetector.forEachSampleLine(sample) { line in
+            if !found, EntrySplitter.metadataTrailerEnd(line).map({ line.hasPrefix(" | Timestamp: ", at: $0) }) == true {
+                found = true
+            }
+            return true
+        }
+        return found
     }
 
     /// True when the sample's text lines are each followed by a blank line, as a copy out of a web page

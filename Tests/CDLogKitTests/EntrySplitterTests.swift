@@ -1555,6 +1555,21 @@ import Testing
             let blocks = try #require(try EntrySplitter.entriesInBlocks(reader, format: .xcode, sourceName: "t", maxLineBytes: EntryLimits.maxMessageBytes))
             #expect(blocks.map(\.line) == entries.map(\.line) && blocks.map(\.endLine) == entries.map(\.endLine), "\(blockSize)")
         }
+        // The metadata line broken by a page, after a field or inside one (`TID:` / `0x6a582d`), is still the message's.
+        let broken = """
+            CoreData: Already have a mirrored relationship registered for this key:
+            CD_M2M_Card_tags:4807AB9A:DD44CB92
+            Type: Fault | Timestamp: 2026-01-04 04:49:28.803311-08:00 | Process: TopNote |
+            Library: CoreData | Subsystem: com.apple.coredata | Category: error | TID:
+            0x6a582d
+            Received remote change notification
+            Type: Debug | Timestamp: 2026-01-04 04:49:28.932542-08:00 | Process: TopNote |
+            Library: TopNote.debug.dylib | Subsystem: com.example.TopNote | Category:
+            CloudKit | TID: 0x6a55e9
+            CoreData: debug: WAL checkpoint: Database busy
+            """
+        let brokenEntries = try TestSupport.entries(broken)
+        #expect(brokenEntries.map(\.line) == [1, 6, 10] && brokenEntries.map(\.endLine) == [5, 9, 10])
         // Without a timestamped metadata line the copy is ordinary console text, and `Type: ` opens no message.
         #expect(try TestSupport.entries("Received remote change notification\nType: stdio\nnext").count == 3)
         let lines = ["Type: Error | Timestamp: x", "Type: stdio", "Type: stdio  ", "Type: Fault"]

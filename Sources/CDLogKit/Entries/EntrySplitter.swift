@@ -162,6 +162,8 @@ public struct EntrySplitter {
         let wrapWidth = layout.wrapWidth
         let spaced = layout.spaced
         let metadataTrailers = layout.metadataTrailers && !prefixed
+        // In such a copy, the open message ended with its metadata line: only that line's broken rest may follow.
+        var closedByTrailer = false
         // In a spaced copy (`SourceLayout.isSpaced`), the first blank line after a text line is the copy's.
         var skippedSpacing = false
         let skipper = lineFormat.headerParser == nil ? nil : self.skipper
@@ -200,6 +202,20 @@ public struct EntrySplitter {
                     if open { pendingBlankLines += 1 }
                     return
                 }
+                if closedByTrailer {
+                    // The metadata line's rest, where a page or a mail client broke it (`… | Process: App |` /
+                    // `Library: CoreData | Subsystem: com.apple.coredata | …`), is the metadata's; anything else opens
+                    // the next message.
+                    if pendingBlankLines == 0, EntrySplitter.continuesMetadataTrailer(line)
+                        || EntrySplitter.endsWithMetadataField(EntrySplitter.lastTextLine(of: entry.message.bytes)) {
+                        entry.appendNewline()
+                        entry.appendMessage(line)
+                        entry.endLine = number
+                        return
+                    }
+                    closedByTrailer = false
+                    try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
+                }
                 let trailer = EntrySplitter.isMetadataTrailer(line)
                 if trailer || (open && !entry.truncated && !EntrySplitter.opensEntryInBareText(line)) {
                     if open {
@@ -213,7 +229,7 @@ public struct EntrySplitter {
                     entry.appendMessage(line)
                     entry.endLine = number
                     if truncated { entry.truncated = true }
-                    if trailer { try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit) }
+                    if trailer { closedByTrailer = true }
                     return
                 }
             }
@@ -2460,6 +2476,31 @@ public struct EntrySplitter {
         var rest = end
         while rest < line.count, ByteClass.isBlankOrCR(line[rest]) { rest += 1 }
         return rest == line.count || line.hasPrefix(" | ", at: end) ? end : nil
+    }
+
+    /// True when `line` is the rest of Xcode's metadata line broken by a page or a mail client: it opens with one of
+    /// the line's field names (`Process: `, `Library: `, `Subsystem: `, `Category: `, `TID: `, `Timestamp: `) or holds
+    /// ` | ` and one of them.
+    static func continuesMetadataTrailer(_ line: UnsafeRawBufferPointer) -> Bool {
+        let fields: [StaticString] = ["Timestamp: ", "Process: ", "Library: ", "Subsystem: ", "Category: ", "TID: "]
+        if fields.contains(where: { line.hasPrefix($0) }) { return true }
+        guard line.count < 400 else { return false }
+        var index = 0
+        while index + 3 <= line.count {
+            if line[index] == UInt8(ascii: "|"), index > 0, line[index - 1] == 0x20, line[index + 1] == 0x20,
+               fields.contains(where: { line.hasPrefix($0, at: index + 2) }) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// True when `line` ends with one of the metadata line's field names and its colon (`… | TID:`): its value is on
+    /// the next line, where a page broke the line.
+    static func endsWithMetadataField(_ line: UnsafeRawBufferPointer) -> Bool {
+        var end = line.count
+        while end > 0, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
+        let fields: [StaticString] = ["Timestamp:", "Process:", "Library:", "Subsystem:", "Category:", "TID:"]
+        return fields.contains { end >= $0.utf8CodeUnitCount && line.hasPrefix($0, at: end - $0.utf8CodeUnitCount) }
     }
 
     /// True when `line` is Xcode's metadata line under a message (`metadataTrailerEnd`).

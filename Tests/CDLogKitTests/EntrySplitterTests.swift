@@ -1579,6 +1579,28 @@ import Testing
         }
     }
 
+    /// Round 83's WC-P01, WC-P05, WC-P11: a command-line client's output. Its prints that open with an emoji under a
+    /// heading (`  🔍 CloudKit batch limit…`, `   ✅ Fetched 95 articles`) are messages of their own, as at the margin;
+    /// an error's labelled details under it (`Server Error Code: …`, `Reason: …`, `Raw Response: …`) are the error's.
+    @Test func indentedEmojiPrintsOpenAndErrorDetailsContinue() throws {
+        let text = """
+            Syncing 1 DataSourceMetadata record(s) in 1 batch(es)...
+              🔍 CloudKit batch limit: 200 operations/request.
+              Batch 1/1: 1 records...
+               ✓ 0 records confirmed
+            Error: CloudKit API error: HTTP 401
+            Server Error Code: AUTHENTICATION_FAILED
+            Reason: Authentication failed
+               ❌ Error: CloudKit API error: HTTP 400
+            Raw Response: limit must be between 1 and 200, got 500
+            """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 2, 4, 5, 8])
+        #expect(entries.map(\.endLine) == [1, 3, 4, 7, 9])
+        #expect(TestSupport.classify(entries[3].message)?.category == .account)
+        #expect(TestSupport.classify(entries[4].message)?.category == .cloudkit)
+    }
+
     /// Round 54's RU-008: a poster's elision (`...`, `…`, `[...]`) between the frames of a crashed thread keeps
     /// the frames one entry; the same marks inside a sentence or longer runs of dots do not.
     @Test func anElisionLineKeepsTheBlockTogether() throws {

@@ -253,7 +253,8 @@ public final class CodeCatalog: Sendable {
                             + allNames.joined(separator: "|") + ")\\b", ck))
         }
         // CloudKit's web-service names (`"serverErrorCode" : "ZONE_NOT_FOUND"`, CloudKit JS's `_ckErrorCode:
-        // "BAD_REQUEST"`, a downloader's `… your iCloud service (ZONE_NOT_FOUND)`): HTTP-style words that other
+        // "BAD_REQUEST"`, a CLI's `Server Error Code: AUTHENTICATION_FAILED`, a downloader's `… your iCloud service
+        // (ZONE_NOT_FOUND)`): HTTP-style words that other
         // services use too, so they count only after a CloudKit or iCloud word, a CloudKit JS key or one of
         // CloudKit's three databases (`private db access disabled for this account … (ACCESS_DENIED)`) on their line,
         // or doubled as an iCloud client's response exception prints a reason the server left empty
@@ -261,7 +262,7 @@ public final class CodeCatalog: Sendable {
         let serverNames = tables.flatMap { $0.entries.flatMap(\.server) }.sorted { $0.count > $1.count }
         if !serverNames.isEmpty {
             let names = serverNames.joined(separator: "|")
-            sources.append(("(?:serverErrorCode|ckErrorCode|\\bCKError|\\bCloudKit|(?i:icloud|\\b(?:private|shared|public) (?:db|database)\\b))[^\\n]{0,160}?(?<![\\w])(?<k>"
+            sources.append(("(?:serverErrorCode|(?i:\\bserver[ _]error[ _]code\\b)|ckErrorCode|\\bCKError|\\bCloudKit|(?i:icloud|\\b(?:private|shared|public) (?:db|database)\\b))[^\\n]{0,160}?(?<![\\w])(?<k>"
                             + names + ")\\b", ck))
             sources.append(("(?<![\\w])(?<k>" + names + ") \\(\\k<k>\\)", ck))
         }

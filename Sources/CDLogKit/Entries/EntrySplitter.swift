@@ -409,6 +409,13 @@ public struct EntrySplitter {
                 // `WARN` / `TokenApp` / the message): the cells after a date and time alone make one entry.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first.map({ $0 >= 65 && $0 <= 90 }) == true,
+               EntrySplitter.continuesErrorDetails(line, after: entry.message.bytes) {
+                // An app's or a client's dump of an error puts its details on labelled lines under it (`Error: CloudKit
+                // API error: HTTP 401` / `Server Error Code: AUTHENTICATION_FAILED` / `Reason: Authentication failed`):
+                // the rest of the error above.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNodeModuleError(line, after: entry.message.bytes) {
                 // Node's loader breaks its message for a native module built for another Node ABI over lines (`The
                 // module '…/better_sqlite3.node'` / `was compiled against a different Node.js version using` /
@@ -1705,6 +1712,20 @@ public struct EntrySplitter {
     /// built for another Node ABI (`was compiled against a different Node.js version using`, `NODE_MODULE_VERSION 57.
     /// This version of Node.js requires`, `the module (for instance, using `npm rebuild` …`) and the open message
     /// holds that first line.
+    /// True when `line` is a labelled detail of the error the entry ends with (`XcodeConsoleFormat.opensWithErrorDetailLabel`):
+    /// the entry's last line reports an error (`error`, `Error`, `failed`) or is a detail under another label. A line
+    /// with the same label as the one above it (`Reason: …` twice) is a message of its own.
+    static func continuesErrorDetails(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard XcodeConsoleFormat.opensWithErrorDetailLabel(line) else { return false }
+        let last = lastTextLine(of: message)
+        if XcodeConsoleFormat.opensWithErrorDetailLabel(last) {
+            // Another label than this line's.
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":"), from: 0) else { return false }
+            return last.count <= colon || !UnsafeRawBufferPointer(rebasing: last[0...colon]).elementsEqual(UnsafeRawBufferPointer(rebasing: line[0...colon]))
+        }
+        return last.contains(sequence: "error") || last.contains(sequence: "Error") || last.contains(sequence: "failed")
+    }
+
     static func continuesNodeModuleError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, first == UInt8(ascii: "w") || first == UInt8(ascii: "N") || first == UInt8(ascii: "t") else { return false }
         guard isNodeModuleErrorLine(line) else { return false }

@@ -12,6 +12,15 @@ public struct XcodeConsoleFormat: LineFormat {
     public let format = InputFormat.xcode
     public init() {}
 
+    /// True when `line` opens with a label an error dump sets before one of its details (`Reason: `, `Server Error
+    /// Code: `, `Raw Response: `, `Underlying error: `, `Error Code: `, `Failure Reason: `, `Recovery Suggestion: `,
+    /// `Debug Description: `, `Details: `).
+    static func opensWithErrorDetailLabel(_ line: UnsafeRawBufferPointer) -> Bool {
+        let labels: [StaticString] = ["Reason: ", "Server Error Code: ", "Raw Response: ", "Underlying error: ", "Underlying Error: ",
+                                      "Error Code: ", "Failure Reason: ", "Recovery Suggestion: ", "Debug Description: ", "Details: "]
+        return labels.contains { line.hasPrefix($0) }
+    }
+
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {
         guard let first = line.first else { return nil }
         if ByteClass.isBlank(first) {
@@ -32,6 +41,12 @@ public struct XcodeConsoleFormat: LineFormat {
             // under the time's column (`         INFO     [mvt.ios.cli] …`), and a tool's step counter opens a
             // line of its own under the heading it reports to (`  [2/4] Caching chatrooms...`).
             if XcodeConsoleFormat.opensWithPaddedLevel(line, at: start) || XcodeConsoleFormat.opensWithStepCounter(line, at: start) {
+                return LineHeader(messageStart: start)
+            }
+            // An app's print that opens with an emoji, indented under the heading it reports to (`   ✅ Fetched 95
+            // articles`, `  🔍 Calling modifyRecords()`): a message of its own, as such a print is at the margin.
+            if start <= 8, start < line.count, line[start] == 0xF0 || line[start] == 0xE2,
+               EntrySplitter.opensWithEmoji(UnsafeRawBufferPointer(rebasing: line[start...])) {
                 return LineHeader(messageStart: start)
             }
             return nil

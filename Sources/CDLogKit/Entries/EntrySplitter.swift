@@ -2484,6 +2484,18 @@ public struct EntrySplitter {
     /// (its other lines all look like entry starts, report lines too). One test for the splitter and the
     /// block cutter, which must agree: a block cut inside a report would split it.
     @inline(__always)
+    /// The console types Xcode's metadata line names, and the fields after its type (each with its `: `).
+    static let metadataTypes: [StaticString] = ["Debug", "Info", "Default", "Notice", "Error", "Fault", "Activity", "stdio"]
+    static let metadataFields: [StaticString] = ["Timestamp: ", "Process: ", "Library: ", "Subsystem: ", "Category: ", "TID: "]
+
+    /// True when `line` up to `end` ends with `field` without its last byte (the field's name and its colon).
+    private static func endsWith(_ line: UnsafeRawBufferPointer, end: Int, field: StaticString) -> Bool {
+        let count = field.utf8CodeUnitCount - 1
+        guard end >= count else { return false }
+        let name = UnsafeRawBufferPointer(start: field.utf8Start, count: count)
+        return UnsafeRawBufferPointer(rebasing: line[(end - count)..<end]).elementsEqual(name)
+    }
+
     /// Where the type word of Xcode's metadata line ends (`Type: Error | Timestamp: … | Process: … | Library: … |
     /// Subsystem: … | Category: … | TID: …`, or `Type: stdio` alone under the app's standard output), or nil when
     /// `line` is none: `Type: ` and one of the console's types, then the line's end or ` | `.
@@ -2492,8 +2504,7 @@ public struct EntrySplitter {
         var end = 6
         while end < line.count, (line[end] >= 65 && line[end] <= 90) || (line[end] >= 97 && line[end] <= 122) { end += 1 }
         let word = UnsafeRawBufferPointer(rebasing: line[6..<end])
-        let known: [StaticString] = ["Debug", "Info", "Default", "Notice", "Error", "Fault", "Activity", "stdio"]
-        guard known.contains(where: { word.count == $0.utf8CodeUnitCount && word.hasPrefix($0) }) else { return nil }
+        guard metadataTypes.contains(where: { word.count == $0.utf8CodeUnitCount && word.hasPrefix($0) }) else { return nil }
         var rest = end
         while rest < line.count, ByteClass.isBlankOrCR(line[rest]) { rest += 1 }
         return rest == line.count || line.hasPrefix(" | ", at: end) ? end : nil
@@ -2503,13 +2514,12 @@ public struct EntrySplitter {
     /// the line's field names (`Process: `, `Library: `, `Subsystem: `, `Category: `, `TID: `, `Timestamp: `) or holds
     /// ` | ` and one of them.
     static func continuesMetadataTrailer(_ line: UnsafeRawBufferPointer) -> Bool {
-        let fields: [StaticString] = ["Timestamp: ", "Process: ", "Library: ", "Subsystem: ", "Category: ", "TID: "]
-        if fields.contains(where: { line.hasPrefix($0) }) { return true }
+        if metadataFields.contains(where: { line.hasPrefix($0) }) { return true }
         guard line.count < 400 else { return false }
         var index = 0
         while index + 3 <= line.count {
             if line[index] == UInt8(ascii: "|"), index > 0, line[index - 1] == 0x20, line[index + 1] == 0x20,
-               fields.contains(where: { line.hasPrefix($0, at: index + 2) }) { return true }
+               metadataFields.contains(where: { line.hasPrefix($0, at: index + 2) }) { return true }
             index += 1
         }
         return false
@@ -2520,8 +2530,7 @@ public struct EntrySplitter {
     static func endsWithMetadataField(_ line: UnsafeRawBufferPointer) -> Bool {
         var end = line.count
         while end > 0, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
-        let fields: [StaticString] = ["Timestamp:", "Process:", "Library:", "Subsystem:", "Category:", "TID:"]
-        return fields.contains { end >= $0.utf8CodeUnitCount && line.hasPrefix($0, at: end - $0.utf8CodeUnitCount) }
+        return metadataFields.contains { EntrySplitter.endsWith(line, end: end, field: $0) }
     }
 
     /// True when `line` is Xcode's metadata line under a message (`metadataTrailerEnd`).

@@ -15,10 +15,19 @@ public struct XcodeConsoleFormat: LineFormat {
     /// True when `line` opens with a label an error dump sets before one of its details (`Reason: `, `Server Error
     /// Code: `, `Raw Response: `, `Underlying error: `, `Error Code: `, `Failure Reason: `, `Recovery Suggestion: `,
     /// `Debug Description: `, `Details: `).
+    /// Asked of many lines: decided on the first byte before any prefix is compared, with no array of labels
+    /// (an array literal of `StaticString` built per call costs the runtime's conformance lookups).
     static func opensWithErrorDetailLabel(_ line: UnsafeRawBufferPointer) -> Bool {
-        let labels: [StaticString] = ["Reason: ", "Server Error Code: ", "Raw Response: ", "Underlying error: ", "Underlying Error: ",
-                                      "Error Code: ", "Failure Reason: ", "Recovery Suggestion: ", "Debug Description: ", "Details: "]
-        return labels.contains { line.hasPrefix($0) }
+        guard let first = line.first else { return false }
+        switch first {
+        case UInt8(ascii: "R"): return line.hasPrefix("Reason: ") || line.hasPrefix("Raw Response: ") || line.hasPrefix("Recovery Suggestion: ")
+        case UInt8(ascii: "S"): return line.hasPrefix("Server Error Code: ")
+        case UInt8(ascii: "U"): return line.hasPrefix("Underlying error: ") || line.hasPrefix("Underlying Error: ")
+        case UInt8(ascii: "E"): return line.hasPrefix("Error Code: ")
+        case UInt8(ascii: "F"): return line.hasPrefix("Failure Reason: ")
+        case UInt8(ascii: "D"): return line.hasPrefix("Debug Description: ") || line.hasPrefix("Details: ")
+        default: return false
+        }
     }
 
     public func header(of line: UnsafeRawBufferPointer) -> LineHeader? {

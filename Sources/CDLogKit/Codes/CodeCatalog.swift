@@ -221,15 +221,14 @@ public final class CodeCatalog: Sendable {
         // A printed name without its quotes before its code and CloudKit's internal code (`pushFailed("backing(…Service
         // Unavailable (6/2009)…)")`, an app's description of the CKError it wraps): the internal code after a slash is
         // CloudKit's own, so any name counts there.
-        let unquoted = (specificNames + genericNames).sorted { $0.count > $1.count }.joined(separator: "|")
-        if !unquoted.isEmpty {
-            sources.append(("(?<![\\w\"“])(?<p>" + unquoted + ")\\s\\((?<c>\\d+)/(?<i>-?\\d+)\\)", ck))
+        let allPrinted = (specificNames + genericNames).sorted { $0.count > $1.count }.joined(separator: "|")
+        if !allPrinted.isEmpty {
+            sources.append(("(?<![\\w\"“])(?<p>" + allPrinted + ")\\s\\((?<c>\\d+)/(?<i>-?\\d+)\\)", ck))
         }
         // A printed name an app re-printed as an error's whole description, after a label and at the end of the
         // line or before a separator (`❌ SAVE FAILED: UserProfile to privateDB | Error: Permission Failure |
         // Duration: 0.78s`): any name counts there, but only with a CloudKit word, a CK type or one of CloudKit's
         // three databases on the same line, before it or after it.
-        let allPrinted = (specificNames + genericNames).sorted { $0.count > $1.count }.joined(separator: "|")
         let printedAloneIndex = sources.count
         if !allPrinted.isEmpty {
             sources.append(("[:=][ \\t]*[\"“]?(?<p>" + allPrinted + ")[\"”]?(?=[ \\t]*(?:$|\\n|[|,.;)]))", ck))

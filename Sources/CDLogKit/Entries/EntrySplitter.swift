@@ -1708,10 +1708,6 @@ public struct EntrySplitter {
         return line[end] == UInt8(ascii: "|") || (line[end] == 32 && line[end + 1] == UInt8(ascii: "["))
     }
 
-    /// True when `line` is one of the lines Node's loader prints under `The module '….node'` when a native module was
-    /// built for another Node ABI (`was compiled against a different Node.js version using`, `NODE_MODULE_VERSION 57.
-    /// This version of Node.js requires`, `the module (for instance, using `npm rebuild` …`) and the open message
-    /// holds that first line.
     /// True when `line` is a labelled detail of the error the entry ends with (`XcodeConsoleFormat.opensWithErrorDetailLabel`):
     /// the entry's last line reports an error (`error`, `Error`, `failed`) or is a detail under another label. A line
     /// with the same label as the one above it (`Reason: …` twice) is a message of its own.
@@ -1726,6 +1722,10 @@ public struct EntrySplitter {
         return last.contains(sequence: "error") || last.contains(sequence: "Error") || last.contains(sequence: "failed")
     }
 
+    /// True when `line` is one of the lines Node's loader prints under `The module '….node'` when a native module was
+    /// built for another Node ABI (`was compiled against a different Node.js version using`, `NODE_MODULE_VERSION 57.
+    /// This version of Node.js requires`, `the module (for instance, using `npm rebuild` …`) and the open message
+    /// holds that first line.
     static func continuesNodeModuleError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, first == UInt8(ascii: "w") || first == UInt8(ascii: "N") || first == UInt8(ascii: "t") else { return false }
         guard isNodeModuleErrorLine(line) else { return false }
@@ -2479,11 +2479,6 @@ public struct EntrySplitter {
             || isNodeModuleErrorLine(line)
     }
 
-    /// Whether a line with `header` is sure to open a log entry, ending a pasted crash report: in prefixed
-    /// formats every header line; in bare console text only a console entry word at the message start
-    /// (its other lines all look like entry starts, report lines too). One test for the splitter and the
-    /// block cutter, which must agree: a block cut inside a report would split it.
-    @inline(__always)
     /// The console types Xcode's metadata line names, and the fields after its type (each with its `: `).
     static let metadataTypes: [StaticString] = ["Debug", "Info", "Default", "Notice", "Error", "Fault", "Activity", "stdio"]
     static let metadataFields: [StaticString] = ["Timestamp: ", "Process: ", "Library: ", "Subsystem: ", "Category: ", "TID: "]
@@ -2543,6 +2538,11 @@ public struct EntrySplitter {
         return XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
     }
 
+    /// Whether a line with `header` is sure to open a log entry, ending a pasted crash report: in prefixed
+    /// formats every header line; in bare console text only a console entry word at the message start
+    /// (its other lines all look like entry starts, report lines too). One test for the splitter and the
+    /// block cutter, which must agree: a block cut inside a report would split it.
+    @inline(__always)
     static func resumesLog(_ line: UnsafeRawBufferPointer, header: LineHeader, bare: Bool) -> Bool {
         !bare || XcodeConsoleFormat.startsEntryWord(line, at: header.messageStart)
     }

@@ -72,6 +72,7 @@ public enum FormatDetector {
         return false
     }
 
+    /// Where `needle` first occurs in `bytes` at or after `start`, or nil.
     private static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
         guard let first = needle.first, bytes.endIndex - start >= needle.count else { return nil }
         var index = start
@@ -200,13 +201,6 @@ public enum FormatDetector {
     }
 
     static func containsSequence(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
-        let n = Array(needle.utf8)
-        guard haystack.count >= n.count else { return false }
-        var i = haystack.startIndex
-        while i + n.count <= haystack.endIndex {
-            if haystack[i] == n[0], haystack[i..<(i + n.count)].elementsEqual(n) { return true }
-            i += 1
-        }
-        return false
+        firstIndex(of: Array(needle.utf8), in: haystack, from: haystack.startIndex) != nil
     }
 }

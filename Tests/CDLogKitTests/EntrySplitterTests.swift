@@ -1305,6 +1305,11 @@ import Testing
             + "File \"CoreDataManager.swift\", line 87, in CoreDataManager.persistentContainer.getter\n"
             + "File \"<compiler-generated>\", in @callee_guaranteed\nFile \"Store.swift\", line 12\n"
             + "File \"Notes.sqlite\" could not be opened\nNext message\n", .xcode, [1, 5, 6]),
+        // Ruby's caller lines at the margin (the flush form of SX-024) stay with the exception Ruby printed; a
+        // sentence opening `from ` does not.
+        ("Ruby frames at the margin", "/gems/sqlite3-1.7.3/lib/sqlite3/resultset.rb:162:in `step': database disk image is malformed (SQLite3::CorruptException)\n"
+            + "from ./lib/AppleNoteStore.rb:678:in `rip_notes'\nfrom ./notes_cloud_ripper.rb:182:in `<main>'\n"
+            + "from the store at notes.rb: 3 rows\n", .xcode, [1, 4]),
         // Kotlin/Native's frames (`at 0   image   0x… kfun:…`) at the margin stay with the exception; a sentence
         // opening `at ` does not.
         ("Kotlin frames at the margin", "Uncaught Kotlin exception: androidx.sqlite.SQLiteException: Error code: 21\n"

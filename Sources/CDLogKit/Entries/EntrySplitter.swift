@@ -460,6 +460,11 @@ public struct EntrySplitter {
                 // margin, as a page that dropped their indentation prints them: frames of the open entry.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "f"), EntrySplitter.isRubyFrame(line) {
+                // Ruby's callers under an exception no code rescued (`from ./lib/AppleNoteStore.rb:678:in `rip_notes'`),
+                // at the margin as a page that dropped their tab prints them: frames of the open entry.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "f") || line.first == UInt8(ascii: "*"),
                EntrySplitter.continuesThreadStop(line, after: entry.message.bytes) {
                 // lldb's `* thread #1, …, stop reason = …` and its first frame, the indentation a page dropped.
@@ -992,6 +997,18 @@ public struct EntrySplitter {
         if line.hasPrefix("\", in ", at: close) { return true }
         guard line.hasPrefix("\", line ", at: close), let end = ByteScan.digits(line, at: close + 8) else { return false }
         return line.hasPrefix(", in ", at: end) || end == line.count
+    }
+
+    /// True when `line` is a Ruby backtrace's caller line (`from ./lib/store.rb:678:in `rip_notes'`, Ruby 3.4's
+    /// `in 'Store#rip'` too) at the left margin.
+    static func isRubyFrame(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("from ") else { return false }
+        var i = 5
+        while i < min(line.count, 400), line[i] != UInt8(ascii: " ") {
+            if line.hasPrefix(".rb:", at: i), let end = ByteScan.digits(line, at: i + 4) { return line.hasPrefix(":in ", at: end) }
+            i += 1
+        }
+        return false
     }
 
     /// True when `line` is lldb's first frame (`frame #0: 0x…`, `* frame #0: …`) at the left margin and the

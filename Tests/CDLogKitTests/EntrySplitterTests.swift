@@ -1305,6 +1305,11 @@ import Testing
             + "File \"CoreDataManager.swift\", line 87, in CoreDataManager.persistentContainer.getter\n"
             + "File \"<compiler-generated>\", in @callee_guaranteed\nFile \"Store.swift\", line 12\n"
             + "File \"Notes.sqlite\" could not be opened\nNext message\n", .xcode, [1, 5, 6]),
+        // Go's panic, the blank line Go sets under it and its goroutine's frames (WH-034's shape): one entry up to the
+        // next blank line; a `panic:` line followed by anything else after a blank line stays alone.
+        ("Go panic and its goroutine", "panic: unable to open database file: operation not permitted\n\ngoroutine 1 [running]:\n"
+            + "main.PanicOnErr(...)\n\tgithub.com/x/notes/main.go:461\nmain.main()\n\nNext message\npanic: later\n\nNot a goroutine\n",
+         .xcode, [1, 8, 9, 11]),
         // Ruby's caller lines at the margin (the flush form of SX-024) stay with the exception Ruby printed; a
         // sentence opening `from ` does not.
         ("Ruby frames at the margin", "/gems/sqlite3-1.7.3/lib/sqlite3/resultset.rb:162:in `step': database disk image is malformed (SQLite3::CorruptException)\n"

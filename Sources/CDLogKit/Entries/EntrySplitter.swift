@@ -242,8 +242,10 @@ public struct EntrySplitter {
                 // across up to two.
                 // Unity's player log sets one blank line between an exception's managed frames (`  at Store.Open ()
                 // [0x00000] in <filename unknown>:0`) and its `(Filename: … Line: N)` line: kept open across it.
+                // Go sets one blank line between `panic: <message>` and its goroutines' stacks: kept open across it.
                 if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)),
-                   !(open && pendingBlankLines == 0 && EntrySplitter.endsWithUnityFrame(entry.message.bytes)) {
+                   !(open && pendingBlankLines == 0 && EntrySplitter.endsWithUnityFrame(entry.message.bytes)),
+                   !(open && pendingBlankLines == 0 && EntrySplitter.isGoPanicLine(entry.message.bytes)) {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 } else if open { pendingBlankLines += 1 }
                 return
@@ -335,7 +337,10 @@ public struct EntrySplitter {
                 // Unity's player log closes an exception and its managed frames with `(Filename: … Line: N)` after
                 // a blank line: the same message.
                 if EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
-                    || (pendingBlankLines == 1 && line.hasPrefix("(Filename: ")) { header = nil } else {
+                    || (pendingBlankLines == 1 && line.hasPrefix("(Filename: "))
+                    || (pendingBlankLines == 1 && EntrySplitter.isGoroutineHeading(line) && EntrySplitter.isGoPanicLine(entry.message.bytes)) {
+                    header = nil
+                } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 }
             }
@@ -458,6 +463,11 @@ public struct EntrySplitter {
             if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "F"), EntrySplitter.isFileFrame(line) {
                 // Sentry's and Python's frames (`File "Store.swift", line 87, in Store.container.getter`) at the
                 // margin, as a page that dropped their indentation prints them: frames of the open entry.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesGoroutineStack(after: entry.message.bytes) {
+                // A Go panic's goroutine stack (`main.PanicOnErr(...)` / `	github.com/x/y/main.go:461 +0x654`), whose
+                // function lines sit at the margin: every line up to the next blank one is the panic's.
                 header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "f"), EntrySplitter.isRubyFrame(line) {
@@ -997,6 +1007,26 @@ public struct EntrySplitter {
         if line.hasPrefix("\", in ", at: close) { return true }
         guard line.hasPrefix("\", line ", at: close), let end = ByteScan.digits(line, at: close + 8) else { return false }
         return line.hasPrefix(", in ", at: end) || end == line.count
+    }
+
+    /// True when `message` is one line that opens as Go's panic does (`panic: unable to open database file`).
+    static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
+        message.hasPrefix("panic: ") && message.count > 7 && !message.contains(sequence: "\n")
+    }
+
+    /// True when `line` is a goroutine's heading in a Go stack dump (`goroutine 1 [running]:`).
+    static func isGoroutineHeading(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("goroutine "), let end = ByteScan.digits(line, at: 10) else { return false }
+        return line.hasPrefix(" [", at: end)
+    }
+
+    /// True when `message` is a Go panic with its goroutine heading under it: the lines that follow, up to a
+    /// blank one, are that goroutine's frames.
+    static func continuesGoroutineStack(after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.hasPrefix("panic: "), let newline = message.firstIndex(of: 0x0A) else { return false }
+        var start = newline + 1
+        while start < message.count, message[start] == 0x0A { start += 1 }
+        return start < message.count && isGoroutineHeading(UnsafeRawBufferPointer(rebasing: message[start...]))
     }
 
     /// True when `line` is a Ruby backtrace's caller line (`from ./lib/store.rb:678:in `rip_notes'`, Ruby 3.4's

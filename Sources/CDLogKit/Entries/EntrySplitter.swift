@@ -427,6 +427,12 @@ public struct EntrySplitter {
                 // `NODE_MODULE_VERSION 59. This version of Node.js requires` / …): one message.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "P") || entry.message.bytes.first == UInt8(ascii: "F"),
+               EntrySplitter.continuesAndroidCrash(line, after: entry.message.bytes) {
+                // The Android runtime prints `FATAL EXCEPTION: main`, `Process: com.example, PID: 7036` and the exception
+                // on lines of their own, its frames under it: one crash.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesRustPanic(line, after: entry.message.bytes) {
                 // Rust prints `thread 'main' panicked at src/main.rs:19:22:`, the panic's message on the next line,
                 // then a `note: run with `RUST_BACKTRACE=1`…` line: one panic.
@@ -1786,6 +1792,14 @@ public struct EntrySplitter {
 
     /// True when the open message is a Rust panic's line (`thread 'main' panicked at src/lib.rs:4:9:`) and `line`
     /// is its message, or `line` is the `note: run with `RUST_BACKTRACE=1`` hint under the panic.
+    static func continuesAndroidCrash(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard message.hasPrefix("FATAL EXCEPTION: ") else { return false }
+        let last = lastTextLine(of: message)
+        // `Process: …` under the heading, then the exception's line under `Process: …, PID: N`.
+        if !message.contains(byte: 0x0A, before: message.count) { return line.hasPrefix("Process: ") }
+        return last.hasPrefix("Process: ") && last.contains(sequence: ", PID: ")
+    }
+
     static func continuesRustPanic(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("thread '"), message.contains(sequence: "' panicked at ") else { return false }
         if line.hasPrefix("note: run with `RUST_BACKTRACE=") { return true }

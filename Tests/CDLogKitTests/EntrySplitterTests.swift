@@ -1305,6 +1305,10 @@ import Testing
             + "File \"CoreDataManager.swift\", line 87, in CoreDataManager.persistentContainer.getter\n"
             + "File \"<compiler-generated>\", in @callee_guaranteed\nFile \"Store.swift\", line 12\n"
             + "File \"Notes.sqlite\" could not be opened\nNext message\n", .xcode, [1, 5, 6]),
+        // An app's `Fatal error:` heading alone, a blank line and the error it announces (SP-017's shape): one entry;
+        // after a heading that says more on its line, the blank line still ends the entry.
+        ("fatal heading over a blank line", "Fatal error:\n\nError: SQLITE_CORRUPT: database disk image is malformed\n"
+            + "Sync: Fatal error: stopped\n\nNext message\n", .xcode, [1, 4, 6]),
         // Go's panic, the blank line Go sets under it and its goroutine's frames (WH-034's shape): one entry up to the
         // next blank line; a `panic:` line followed by anything else after a blank line stays alone.
         ("Go panic and its goroutine", "panic: unable to open database file: operation not permitted\n\ngoroutine 1 [running]:\n"

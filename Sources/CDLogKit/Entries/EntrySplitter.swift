@@ -245,7 +245,8 @@ public struct EntrySplitter {
                 // Go sets one blank line between `panic: <message>` and its goroutines' stacks: kept open across it.
                 if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)),
                    !(open && pendingBlankLines == 0 && EntrySplitter.endsWithUnityFrame(entry.message.bytes)),
-                   !(open && pendingBlankLines == 0 && EntrySplitter.isGoPanicLine(entry.message.bytes)) {
+                   !(open && pendingBlankLines == 0 && EntrySplitter.isGoPanicLine(entry.message.bytes)),
+                   !(open && pendingBlankLines == 0 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)) {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 } else if open { pendingBlankLines += 1 }
                 return
@@ -338,7 +339,8 @@ public struct EntrySplitter {
                 // a blank line: the same message.
                 if EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
                     || (pendingBlankLines == 1 && line.hasPrefix("(Filename: "))
-                    || (pendingBlankLines == 1 && EntrySplitter.isGoroutineHeading(line) && EntrySplitter.isGoPanicLine(entry.message.bytes)) {
+                    || (pendingBlankLines == 1 && EntrySplitter.isGoroutineHeading(line) && EntrySplitter.isGoPanicLine(entry.message.bytes))
+                    || (pendingBlankLines == 1 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)) {
                     header = nil
                 } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
@@ -1018,6 +1020,15 @@ public struct EntrySplitter {
     /// True when `message` is one line that opens as Go's panic does (`panic: unable to open database file`).
     static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
         message.hasPrefix("panic: ") && message.count > 7 && !message.contains(sequence: "\n")
+    }
+
+    /// True when `message` is one line that ends with `Fatal error:` and says nothing after it (an app's dialog text,
+    /// `An error occurred: Fatal error:`): the error it announces follows after a blank line.
+    static func isLoneFatalHeading(_ message: UnsafeRawBufferPointer) -> Bool {
+        let end = textEnd(of: message)
+        guard end >= 12, end <= 160, !message.contains(byte: 0x0A, before: end) else { return false }
+        let tail = UnsafeRawBufferPointer(rebasing: message[(end - 12)..<end])
+        return tail.hasPrefix("Fatal error:") || tail.hasPrefix("fatal error:") || tail.hasPrefix("FATAL ERROR:")
     }
 
     /// True when `line` is a goroutine's heading in a Go stack dump (`goroutine 1 [running]:`).

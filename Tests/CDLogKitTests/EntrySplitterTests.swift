@@ -1305,6 +1305,14 @@ import Testing
             + "File \"CoreDataManager.swift\", line 87, in CoreDataManager.persistentContainer.getter\n"
             + "File \"<compiler-generated>\", in @callee_guaranteed\nFile \"Store.swift\", line 12\n"
             + "File \"Notes.sqlite\" could not be opened\nNext message\n", .xcode, [1, 5, 6]),
+        // Python's `logging.exception` form (WK-045's shape): the logger's ERROR line, the traceback under it and its
+        // exception line are one entry; a traceback under a line at another level opens its own; a runner's line that
+        // ends with the traceback's head (WK-010's shape) keeps the traceback and its exception line.
+        ("logged traceback", "10:33:21 workflow.py:2080 ERROR    database is locked\nTraceback (most recent call last):\n"
+            + "  File \"./zh\", line 714, in main\n    return do_reindex()\nsqlite3.OperationalError: database is locked\n"
+            + "10:33:22 workflow.py:90 INFO     done\nTraceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nKeyError: 'a'\n"
+            + "[ERROR: input.scriptfilter] Code 1: Traceback (most recent call last):\n  File \"bookmarks.py\", line 91, in <module>\n"
+            + "    alfred.write(results())\nsqlite3.OperationalError: database is locked\nNext\n", .xcode, [1, 6, 7, 10, 14]),
         // An app's `Fatal error:` heading alone, a blank line and the error it announces (SP-017's shape): one entry;
         // after a heading that says more on its line, the blank line still ends the entry.
         ("fatal heading over a blank line", "Fatal error:\n\nError: SQLITE_CORRUPT: database disk image is malformed\n"

@@ -373,6 +373,11 @@ public struct EntrySplitter {
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesLoggedTraceback(line, after: entry.message.bytes) {
+                // Python's `logging.exception` prints its message at ERROR, then the traceback on the lines under it
+                // (`workflow.py:2080 ERROR    database is locked` / `Traceback (most recent call last):`): one entry.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
                 // Python prints the exception that ended a traceback at the left margin, under the last
                 // frame's indented source line: the traceback's own last line.
@@ -676,8 +681,9 @@ public struct EntrySplitter {
     /// its source line).
     static func endsPythonTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // Cheapest first: this runs on every bare line that opens a message. A traceback opens its entry
-        // (a bare line of its own), so the open message starts with its head.
-        guard message.first == UInt8(ascii: "T"), message.hasPrefix("Traceback (most recent call last):") else { return false }
+        // (a bare line of its own), so the open message starts with its head, or ends its first line with it (a
+        // runner's `[ERROR: input.scriptfilter] Code 1: Traceback (most recent call last):`).
+        guard message.hasPrefix("Traceback (most recent call last):") || firstLineEndsTracebackHead(message) else { return false }
         // The exception's dotted name, then `:`, a blank or the line's end.
         var i = 0
         while i < line.count, i < 120 {
@@ -692,6 +698,28 @@ public struct EntrySplitter {
         // Under an indented line (a frame or its source line) of a traceback.
         let start = lineStart(in: message, before: message.count)
         return start < message.count && ByteClass.isBlank(message[start])
+    }
+
+    /// True when `line` opens a Python traceback (`Traceback (most recent call last):`, indented or not) under a
+    /// logger's line at the ERROR or CRITICAL level: the traceback `logging.exception` prints with its message.
+    static func continuesLoggedTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, i < 40, ByteClass.isBlank(line[i]) { i += 1 }
+        guard line.hasPrefix("Traceback (most recent call last):", at: i) else { return false }
+        let last = lastTextLine(of: message)
+        return last.contains(sequence: "ERROR") || last.contains(sequence: "CRITICAL")
+    }
+
+    /// True when the first line of `message` ends with Python's `Traceback (most recent call last):`, or the second
+    /// line is that head (under a logger's line at ERROR: `logging.exception`'s form).
+    static func firstLineEndsTracebackHead(_ message: UnsafeRawBufferPointer) -> Bool {
+        let head: StaticString = "Traceback (most recent call last):"
+        let end = message.firstIndex(of: 0x0A) ?? message.count
+        let start = end - head.utf8CodeUnitCount
+        if start > 0 && message.hasPrefix(head, at: start) { return true }
+        var next = end + 1
+        while next < message.count, next < end + 41, ByteClass.isBlank(message[next]) { next += 1 }
+        return next < message.count && message.hasPrefix(head, at: next)
     }
 
     /// True when the open message is a Thread Performance Checker warning (`Thread Performance Checker: …`)
@@ -1017,9 +1045,10 @@ public struct EntrySplitter {
         return line.hasPrefix(", in ", at: end) || end == line.count
     }
 
-    /// True when `message` is one line that opens as Go's panic does (`panic: unable to open database file`).
+    /// True when `message` is one line that opens as Go's panic does (`panic: unable to open database file`), or
+    /// holds it after a runner's prefix (`… Code 2: panic: no such table: Z_7TAGS`).
     static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
-        message.hasPrefix("panic: ") && message.count > 7 && !message.contains(sequence: "\n")
+        (message.hasPrefix("panic: ") || message.contains(sequence: ": panic: ")) && message.count > 7 && !message.contains(sequence: "\n")
     }
 
     /// True when `message` is one line that ends with `Fatal error:` and says nothing after it (an app's dialog text,
@@ -1040,7 +1069,8 @@ public struct EntrySplitter {
     /// True when `message` is a Go panic with its goroutine heading under it: the lines that follow, up to a
     /// blank one, are that goroutine's frames.
     static func continuesGoroutineStack(after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.hasPrefix("panic: "), let newline = message.firstIndex(of: 0x0A) else { return false }
+        guard let newline = message.firstIndex(of: 0x0A),
+              message.hasPrefix("panic: ") || UnsafeRawBufferPointer(rebasing: message[..<newline]).contains(sequence: ": panic: ") else { return false }
         var start = newline + 1
         while start < message.count, message[start] == 0x0A { start += 1 }
         return start < message.count && isGoroutineHeading(UnsafeRawBufferPointer(rebasing: message[start...]))

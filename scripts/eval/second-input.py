@@ -5,7 +5,8 @@ line. The labeller labels it blind by Eval/prompts/second-labeller.md; scripts/e
 
     scripts/eval/second-input.py [--seed N] OUT.jsonl [FOLDER]    (FOLDER defaults to Eval/holdout)
 
-Prints the number of lines written. Exit status: 0, or 2 when the arguments are wrong or a file cannot be read.
+Prints the number of lines written (`--help` prints this text). Exit status: 0, or 2 when the arguments are wrong
+(an unknown option included) or a file cannot be read.
 """
 import glob
 import json
@@ -16,9 +17,12 @@ import sys
 
 def main(argv):
     seed = 0
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if argv[:1] == ["--seed"] and len(argv) >= 2 and argv[1].isdigit():
         seed, argv = int(argv[1]), argv[2:]
-    if not 1 <= len(argv) <= 2:
+    if not 1 <= len(argv) <= 2 or argv[0].startswith("-"):
         print("usage: second-input.py [--seed N] OUT.jsonl [FOLDER]", file=sys.stderr)
         return 2
     folder = argv[1] if len(argv) == 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Eval", "holdout")

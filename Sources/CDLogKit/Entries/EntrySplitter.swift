@@ -337,9 +337,11 @@ public struct EntrySplitter {
                 // its thread or its trap's message, or else a message of its own.
                 // Unity's player log closes an exception and its managed frames with `(Filename: … Line: N)` after
                 // a blank line: the same message.
-                if EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
+                // Go sets a blank line between its panic and the goroutines' stacks: the heading and its frames go on.
+                let goroutine = pendingBlankLines == 1 && EntrySplitter.isGoroutineHeading(line) && EntrySplitter.isGoPanicLine(entry.message.bytes)
+                if goroutine { entry.goroutineStack = true }
+                if goroutine || EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
                     || (pendingBlankLines == 1 && line.hasPrefix("(Filename: "))
-                    || (pendingBlankLines == 1 && EntrySplitter.isGoroutineHeading(line) && EntrySplitter.isGoPanicLine(entry.message.bytes))
                     || (pendingBlankLines == 1 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)) {
                     header = nil
                 } else {
@@ -373,12 +375,15 @@ public struct EntrySplitter {
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesLoggedTraceback(line, after: entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.opensTraceback(line),
+               EntrySplitter.endsAtErrorLevel(entry.message.bytes) {
                 // Python's `logging.exception` prints its message at ERROR, then the traceback on the lines under it
                 // (`workflow.py:2080 ERROR    database is locked` / `Traceback (most recent call last):`): one entry.
                 header = nil
+                entry.tracebackHead = true
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsPythonTraceback(line, after: entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.tracebackHead, EntrySplitter.isPythonExceptionLine(line),
+               EntrySplitter.endsWithIndentedLine(entry.message.bytes) {
                 // Python prints the exception that ended a traceback at the left margin, under the last
                 // frame's indented source line: the traceback's own last line.
                 header = nil
@@ -434,7 +439,7 @@ public struct EntrySplitter {
                 // `NODE_MODULE_VERSION 59. This version of Node.js requires` / …): one message.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, line.first == UInt8(ascii: "P") || entry.message.bytes.first == UInt8(ascii: "F"),
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.androidCrash,
                EntrySplitter.continuesAndroidCrash(line, after: entry.message.bytes) {
                 // The Android runtime prints `FATAL EXCEPTION: main`, `Process: com.example, PID: 7036` and the exception
                 // on lines of their own, its frames under it: one crash.
@@ -478,7 +483,7 @@ public struct EntrySplitter {
                 // margin, as a page that dropped their indentation prints them: frames of the open entry.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesGoroutineStack(after: entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.goroutineStack, EntrySplitter.continuesGoroutineStack(line) {
                 // A Go panic's goroutine stack (`main.PanicOnErr(...)` / `	github.com/x/y/main.go:461 +0x654`), whose
                 // function lines sit at the margin: every line up to the next blank one is the panic's.
                 header = nil
@@ -547,7 +552,9 @@ public struct EntrySplitter {
                 let prefixEnd = min(header.messageStart, line.count)
                 entry.prefix.append(UnsafeRawBufferPointer(rebasing: line[0..<prefixEnd]))
                 entry.header = header
-                entry.appendMessage(UnsafeRawBufferPointer(rebasing: line[prefixEnd...]))
+                let first = UnsafeRawBufferPointer(rebasing: line[prefixEnd...])
+                entry.appendMessage(first)
+                EntrySplitter.readOpening(first, into: &entry)
                 open = true
             } else if open {
                 for _ in 0..<pendingBlankLines { entry.appendNewline() }
@@ -559,6 +566,7 @@ public struct EntrySplitter {
                 // A continuation with nothing to continue (input starts mid-entry): its own entry.
                 entry.reset(line: number, format: lineFormat.format)
                 entry.appendMessage(line)
+                EntrySplitter.readOpening(line, into: &entry)
                 open = true
             }
             if truncated { entry.truncated = true }
@@ -675,51 +683,60 @@ public struct EntrySplitter {
         return first[a].elementsEqual(second[b])
     }
 
-    /// True when `line` is the exception line (`sqlite3.DatabaseError: authorization denied`,
-    /// `PermissionError: [Errno 1] …`, `KeyboardInterrupt`) that closes the Python traceback `message` is:
-    /// the message opens with `Traceback (most recent call last):` and its last line is indented (a frame or
-    /// its source line).
-    static func endsPythonTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        // Cheapest first: this runs on every bare line that opens a message. A traceback opens its entry
-        // (a bare line of its own), so the open message starts with its head, or ends its first line with it (a
-        // runner's `[ERROR: input.scriptfilter] Code 1: Traceback (most recent call last):`).
-        guard message.hasPrefix("Traceback (most recent call last):") || firstLineEndsTracebackHead(message) else { return false }
-        // The exception's dotted name, then `:`, a blank or the line's end.
+    /// Reads what the first line of a new entry says of the lines that may follow it, once per entry (the checks
+    /// that use it run on every bare line): a Python traceback's head (`Traceback (most recent call last):`, opening
+    /// the line or ending it after a runner's prefix: `[ERROR: input.scriptfilter] Code 1: Traceback (most recent call
+    /// last):`) and the Android runtime's `FATAL EXCEPTION: main` heading.
+    static func readOpening(_ first: UnsafeRawBufferPointer, into entry: inout RawEntry) {
+        guard let opening = first.first else { return }
+        let head: StaticString = "Traceback (most recent call last):"
+        if opening == UInt8(ascii: "T"), first.hasPrefix(head) { entry.tracebackHead = true; return }
+        if opening == UInt8(ascii: "F"), first.hasPrefix("FATAL EXCEPTION: ") { entry.androidCrash = true; return }
+        var end = first.count
+        while end > 0, first[end - 1] == 0x0D || ByteClass.isBlank(first[end - 1]) { end -= 1 }
+        if end > 0, first[end - 1] == UInt8(ascii: ":"), first.hasPrefix(head, at: end - head.utf8CodeUnitCount) { entry.tracebackHead = true }
+    }
+
+    /// True when `line` is an exception line that may close a Python traceback (`sqlite3.DatabaseError: authorization
+    /// denied`, `PermissionError: [Errno 1] …`, `KeyboardInterrupt`): a dotted name ending in `Error`, `Exception`,
+    /// `Exit` or `Interrupt`, then `:`, a blank or the line's end. Read under an open traceback
+    /// (`RawEntry.tracebackHead`) whose last line is indented (a frame or its source line).
+    static func isPythonExceptionLine(_ line: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i < line.count, i < 120 {
             let b = line[i]
             guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
             i += 1
         }
-        guard i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
-        // A word Python's exception classes end with.
-        func nameEnds(with word: StaticString) -> Bool { line.hasPrefix(word, at: i - word.utf8CodeUnitCount) }
-        guard nameEnds(with: "Error") || nameEnds(with: "Exception") || nameEnds(with: "Exit") || nameEnds(with: "Interrupt") else { return false }
-        // Under an indented line (a frame or its source line) of a traceback.
+        guard i >= 4, i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
+        // The name's last letters, cheapest first: `r` (Error), `n` (Exception), `t` (Exit, Interrupt).
+        switch line[i - 1] {
+        case UInt8(ascii: "r"): return line.hasPrefix("Error", at: i - 5)
+        case UInt8(ascii: "n"): return line.hasPrefix("Exception", at: i - 9)
+        case UInt8(ascii: "t"): return line.hasPrefix("Exit", at: i - 4) || line.hasPrefix("Interrupt", at: i - 9)
+        default: return false
+        }
+    }
+
+    /// True when the last line of `message` is indented: a traceback's frame or its source line.
+    static func endsWithIndentedLine(_ message: UnsafeRawBufferPointer) -> Bool {
         let start = lineStart(in: message, before: message.count)
         return start < message.count && ByteClass.isBlank(message[start])
     }
 
-    /// True when `line` opens a Python traceback (`Traceback (most recent call last):`, indented or not) under a
-    /// logger's line at the ERROR or CRITICAL level: the traceback `logging.exception` prints with its message.
-    static func continuesLoggedTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+    /// True when `line` opens a Python traceback (`Traceback (most recent call last):`, indented or not).
+    static func opensTraceback(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first == UInt8(ascii: "T") || ByteClass.isBlank(first) else { return false }
         var i = 0
         while i < line.count, i < 40, ByteClass.isBlank(line[i]) { i += 1 }
-        guard line.hasPrefix("Traceback (most recent call last):", at: i) else { return false }
-        let last = lastTextLine(of: message)
-        return last.contains(sequence: "ERROR") || last.contains(sequence: "CRITICAL")
+        return line.hasPrefix("Traceback (most recent call last):", at: i)
     }
 
-    /// True when the first line of `message` ends with Python's `Traceback (most recent call last):`, or the second
-    /// line is that head (under a logger's line at ERROR: `logging.exception`'s form).
-    static func firstLineEndsTracebackHead(_ message: UnsafeRawBufferPointer) -> Bool {
-        let head: StaticString = "Traceback (most recent call last):"
-        let end = message.firstIndex(of: 0x0A) ?? message.count
-        let start = end - head.utf8CodeUnitCount
-        if start > 0 && message.hasPrefix(head, at: start) { return true }
-        var next = end + 1
-        while next < message.count, next < end + 41, ByteClass.isBlank(message[next]) { next += 1 }
-        return next < message.count && message.hasPrefix(head, at: next)
+    /// True when the last line of `message` is a logger's line at the ERROR or CRITICAL level: the traceback
+    /// `logging.exception` prints goes under it (`workflow.py:2080 ERROR    database is locked`).
+    static func endsAtErrorLevel(_ message: UnsafeRawBufferPointer) -> Bool {
+        let last = lastTextLine(of: message)
+        return last.contains(sequence: "ERROR") || last.contains(sequence: "CRITICAL")
     }
 
     /// True when the open message is a Thread Performance Checker warning (`Thread Performance Checker: …`)
@@ -1048,12 +1065,14 @@ public struct EntrySplitter {
     /// True when `message` is one line that opens as Go's panic does (`panic: unable to open database file`), or
     /// holds it after a runner's prefix (`… Code 2: panic: no such table: Z_7TAGS`).
     static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
-        (message.hasPrefix("panic: ") || message.contains(sequence: ": panic: ")) && message.count > 7 && !message.contains(sequence: "\n")
+        message.count > 7 && message.count <= 2000 && !message.contains(byte: 0x0A, before: message.count)
+            && (message.hasPrefix("panic: ") || message.contains(sequence: ": panic: "))
     }
 
     /// True when `message` is one line that ends with `Fatal error:` and says nothing after it (an app's dialog text,
     /// `An error occurred: Fatal error:`): the error it announces follows after a blank line.
     static func isLoneFatalHeading(_ message: UnsafeRawBufferPointer) -> Bool {
+        guard message.count >= 12, message.count <= 200 else { return false }
         let end = textEnd(of: message)
         guard end >= 12, end <= 160, !message.contains(byte: 0x0A, before: end) else { return false }
         let tail = UnsafeRawBufferPointer(rebasing: message[(end - 12)..<end])
@@ -1066,14 +1085,12 @@ public struct EntrySplitter {
         return line.hasPrefix(" [", at: end)
     }
 
-    /// True when `message` is a Go panic with its goroutine heading under it: the lines that follow, up to a
-    /// blank one, are that goroutine's frames.
-    static func continuesGoroutineStack(after message: UnsafeRawBufferPointer) -> Bool {
-        guard let newline = message.firstIndex(of: 0x0A),
-              message.hasPrefix("panic: ") || UnsafeRawBufferPointer(rebasing: message[..<newline]).contains(sequence: ": panic: ") else { return false }
-        var start = newline + 1
-        while start < message.count, message[start] == 0x0A { start += 1 }
-        return start < message.count && isGoroutineHeading(UnsafeRawBufferPointer(rebasing: message[start...]))
+    /// True when `line` is one of a goroutine's frames at the margin (a function line, or `created by …`), read
+    /// under a Go panic whose goroutine heading the splitter kept with it (`RawEntry.goroutineStack`).
+    static func continuesGoroutineStack(_ line: UnsafeRawBufferPointer) -> Bool {
+        // A frame's function line ends with its arguments' parenthesis (`main.main()`, `main.PanicOnErr(...)`), or
+        // names the goroutine's creator; its location line is indented and goes on without this.
+        line.last == UInt8(ascii: ")") || line.hasPrefix("created by ")
     }
 
     /// True when `line` is a Ruby backtrace's caller line (`from ./lib/store.rb:678:in `rip_notes'`, Ruby 3.4's
@@ -1831,16 +1848,17 @@ public struct EntrySplitter {
             || line.hasPrefix("the module (for instance, using `npm rebuild`")
     }
 
-    /// True when the open message is a Rust panic's line (`thread 'main' panicked at src/lib.rs:4:9:`) and `line`
-    /// is its message, or `line` is the `note: run with `RUST_BACKTRACE=1`` hint under the panic.
+    /// True when the open message is the Android runtime's crash heading (`FATAL EXCEPTION: main`) and `line` is
+    /// the `Process: com.example, PID: 7036` line under it, or the exception's line under that one.
     static func continuesAndroidCrash(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("FATAL EXCEPTION: ") else { return false }
-        let last = lastTextLine(of: message)
-        // `Process: …` under the heading, then the exception's line under `Process: …, PID: N`.
         if !message.contains(byte: 0x0A, before: message.count) { return line.hasPrefix("Process: ") }
+        let last = lastTextLine(of: message)
         return last.hasPrefix("Process: ") && last.contains(sequence: ", PID: ")
     }
 
+    /// True when the open message is a Rust panic's line (`thread 'main' panicked at src/lib.rs:4:9:`) and `line`
+    /// is its message, or `line` is the `note: run with `RUST_BACKTRACE=1`` hint under the panic.
     static func continuesRustPanic(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard message.hasPrefix("thread '"), message.contains(sequence: "' panicked at ") else { return false }
         if line.hasPrefix("note: run with `RUST_BACKTRACE=") { return true }

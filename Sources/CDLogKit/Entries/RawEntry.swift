@@ -32,6 +32,14 @@ public struct RawEntry {
     var quote: UInt8 = 0
     var quoteDepth = 0
     var quoteRead = 0
+    /// Set when the splitter kept a Go panic's goroutine heading with it: the goroutine's frames follow
+    /// (`EntrySplitter.continuesGoroutineStack`).
+    var goroutineStack = false
+    /// Set when the message is a Python traceback (its first line holds the head, or the splitter kept the head
+    /// under a logger's line) and when it opens with the Android runtime's `FATAL EXCEPTION:` heading: read from
+    /// the first line once per entry (`EntrySplitter.readOpening`).
+    var tracebackHead = false
+    var androidCrash = false
     public var format = InputFormat.xcode
     /// Set for crash reports, which arrive as finished entries.
     public var prepared: Entry?
@@ -55,6 +63,9 @@ public struct RawEntry {
         quote = 0
         quoteDepth = 0
         quoteRead = 0
+        goroutineStack = false
+        tracebackHead = false
+        androidCrash = false
         self.format = format
         if prepared != nil { prepared = nil }
     }

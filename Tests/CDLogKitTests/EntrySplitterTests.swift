@@ -1213,9 +1213,9 @@ import Testing
         ("dictionary under its message", "restkit.core_data.cache:RKEntityByAttributeCache.m:227 Failed to retrieve managed object with ID 0x8b768c0. Error The operation couldn’t be completed. (Cocoa error 133000.)\n{\n    NSUnderlyingException = \"Object's persistent store is not reachable from this NSManagedObjectContext's coordinator\";\n}\nNext message",
          .xcode, [1, 5], "exception.store-not-reachable.caught", .concurrency, .error),
         // dyld's lines under a report's `Termination Reason: DYLD` are one message; a database framework it could
-        // not load is `init` (Eval/dev/IA-retired.jsonl, IA-032).
+        // not load is `init`, and the launch it stopped fatal (Eval/dev/IA-retired.jsonl, IA-032).
         ("dyld's message", "Termination Reason: DYLD 1 Library missing\nLibrary not loaded: @rpath/RealmSwift.framework/RealmSwift\nReferenced from: /private/var/containers/Bundle/Application/1A2B/Home Assistant.app/Home Assistant\nReason: tried: '/usr/lib/swift/RealmSwift.framework/RealmSwift' (no such file)\nReferenced objects were saved.",
-         .xcode, [1, 5], "crash.console-termination", .initialization, .fatal),
+         .xcode, [1, 5], "init.database-plugin-missing", .initialization, .fatal),
         // `Reason:` lines of another program stay apart: only dyld's head line gathers them.
         ("Reason lines without dyld", "Reason: CoreData: error: (5) database is locked\nReason: network timeout\nSymbol not found: x",
          .xcode, [1, 2, 3], "coredata.store.sqlite.busy", .store, .error),
@@ -1313,6 +1313,10 @@ import Testing
             + "10:33:22 workflow.py:90 INFO     done\nTraceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nKeyError: 'a'\n"
             + "[ERROR: input.scriptfilter] Code 1: Traceback (most recent call last):\n  File \"bookmarks.py\", line 91, in <module>\n"
             + "    alfred.write(results())\nsqlite3.OperationalError: database is locked\nNext\n", .xcode, [1, 6, 7, 10, 14]),
+        // Node's print of an uncaught exception (WM-002's shape): the file and line, the statement that threw, a caret,
+        // a blank line and the error are one entry; a caret line with nothing above it does not hold the blank line.
+        ("Node uncaught exception", "/Users/me/app/node_modules/bindings/bindings.js:121\n        throw e;\n        ^\n\n"
+            + "Error: dlopen(/Users/me/app/better_sqlite3.node, 0x0001): tried: 'x'\nNext\n^\n\nAfter\n", .xcode, [1, 6, 7, 9]),
         // An app's `Fatal error:` heading alone, a blank line and the error it announces (SP-017's shape): one entry;
         // after a heading that says more on its line, the blank line still ends the entry.
         ("fatal heading over a blank line", "Fatal error:\n\nError: SQLITE_CORRUPT: database disk image is malformed\n"

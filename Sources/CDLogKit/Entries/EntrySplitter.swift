@@ -242,11 +242,13 @@ public struct EntrySplitter {
                 // across up to two.
                 // Unity's player log sets one blank line between an exception's managed frames (`  at Store.Open ()
                 // [0x00000] in <filename unknown>:0`) and its `(Filename: … Line: N)` line: kept open across it.
-                // Go sets one blank line between `panic: <message>` and its goroutines' stacks: kept open across it.
+                // Go sets one blank line between `panic: <message>` and its goroutines' stacks, and Node one between the
+                // line that threw (`throw e;` over a `^`) and the uncaught error: kept open across it.
                 if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)),
                    !(open && pendingBlankLines == 0 && EntrySplitter.endsWithUnityFrame(entry.message.bytes)),
                    !(open && pendingBlankLines == 0 && EntrySplitter.isGoPanicLine(entry.message.bytes)),
-                   !(open && pendingBlankLines == 0 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)) {
+                   !(open && pendingBlankLines == 0 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)),
+                   !(open && pendingBlankLines == 0 && EntrySplitter.endsWithCaretLine(entry.message.bytes)) {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 } else if open { pendingBlankLines += 1 }
                 return
@@ -342,7 +344,8 @@ public struct EntrySplitter {
                 if goroutine { entry.goroutineStack = true }
                 if goroutine || EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
                     || (pendingBlankLines == 1 && line.hasPrefix("(Filename: "))
-                    || (pendingBlankLines == 1 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)) {
+                    || (pendingBlankLines == 1 && EntrySplitter.isLoneFatalHeading(entry.message.bytes))
+                    || (pendingBlankLines == 1 && EntrySplitter.endsWithCaretLine(entry.message.bytes)) {
                     header = nil
                 } else {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
@@ -1067,6 +1070,17 @@ public struct EntrySplitter {
     static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
         message.count > 7 && message.count <= 2000 && !message.contains(byte: 0x0A, before: message.count)
             && (message.hasPrefix("panic: ") || message.contains(sequence: ": panic: "))
+    }
+
+    /// True when the last line of `message`, under at least one other, holds only a caret (`        ^`): Node's print
+    /// of the source line that threw an uncaught exception, the error after a blank line under it.
+    static func endsWithCaretLine(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, ByteClass.isBlank(message[end - 1]) { end -= 1 }
+        guard end > 1, message[end - 1] == UInt8(ascii: "^") else { return false }
+        var i = end - 1
+        while i > 0, ByteClass.isBlank(message[i - 1]) { i -= 1 }
+        return i > 0 && message[i - 1] == 0x0A
     }
 
     /// True when `message` is one line that ends with `Fatal error:` and says nothing after it (an app's dialog text,

@@ -1317,6 +1317,12 @@ import Testing
         // a blank line and the error are one entry; a caret line with nothing above it does not hold the blank line.
         ("Node uncaught exception", "/Users/me/app/node_modules/bindings/bindings.js:121\n        throw e;\n        ^\n\n"
             + "Error: dlopen(/Users/me/app/better_sqlite3.node, 0x0001): tried: 'x'\nNext\n^\n\nAfter\n", .xcode, [1, 6, 7, 9]),
+        // Bun's print of the statement that threw, a caret and the error on the next line (WQ-P01's shape), and
+        // Amplify's `Recovery suggestion:` under its error (WR-P01's): each one entry; a caret line over a line that
+        // names no error ends there.
+        ("caret over an error", "425 |     sqlite.exec(\"PRAGMA journal_mode = DELETE\");\n           ^\nSQLiteError: database is locked\n"
+            + "  errno: 5, code: \"SQLITE_BUSY\"\nFailed to parse the event DataStoreError: No decoder found for model named MutationEvent\n"
+            + "Recovery suggestion: There is no decoder registered for the model named MutationEvent.\n    ^\nNext message\n", .xcode, [1, 5, 8]),
         // An app's `Fatal error:` heading alone, a blank line and the error it announces (SP-017's shape): one entry;
         // after a heading that says more on its line, the blank line still ends the entry.
         ("fatal heading over a blank line", "Fatal error:\n\nError: SQLITE_CORRUPT: database disk image is malformed\n"

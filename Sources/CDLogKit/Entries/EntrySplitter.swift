@@ -486,6 +486,12 @@ public struct EntrySplitter {
                 // margin, as a page that dropped their indentation prints them: frames of the open entry.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsWithCaretLine(entry.message.bytes),
+               EntrySplitter.opensWithErrorName(line) {
+                // A runtime's print of the source line that threw, a caret under it and the error on the next line (Bun's
+                // `426 |     sqlite.exec("PRAGMA journal_mode = DELETE");` / `^` / `SQLiteError: database is locked`).
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.goroutineStack, EntrySplitter.continuesGoroutineStack(line) {
                 // A Go panic's goroutine stack (`main.PanicOnErr(...)` / `	github.com/x/y/main.go:461 +0x654`), whose
                 // function lines sit at the margin: every line up to the next blank one is the panic's.
@@ -1070,6 +1076,19 @@ public struct EntrySplitter {
     static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
         message.count > 7 && message.count <= 2000 && !message.contains(byte: 0x0A, before: message.count)
             && (message.hasPrefix("panic: ") || message.contains(sequence: ": panic: "))
+    }
+
+    /// True when `line` opens with an error's or an exception's name and a colon (`SQLiteError: database is locked`,
+    /// `TypeError: …`, `java.io.IOException: …`).
+    static func opensWithErrorName(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, i < 120 {
+            let b = line[i]
+            guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
+            i += 1
+        }
+        guard i >= 5, i < line.count, line[i] == UInt8(ascii: ":") else { return false }
+        return line.hasPrefix("Error", at: i - 5) || line.hasPrefix("Exception", at: i - 9)
     }
 
     /// True when the last line of `message`, under at least one other, holds only a caret (`        ^`): Node's print

@@ -20,7 +20,10 @@ public struct XcodeConsoleFormat: LineFormat {
     static func opensWithErrorDetailLabel(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
         switch first {
-        case UInt8(ascii: "R"): return line.hasPrefix("Reason: ") || line.hasPrefix("Raw Response: ") || line.hasPrefix("Recovery Suggestion: ")
+        case UInt8(ascii: "R"):
+            // Amplify's errors spell it `Recovery suggestion:`, Xcode's alerts `Recovery Suggestion:`.
+            return line.hasPrefix("Reason: ") || line.hasPrefix("Raw Response: ") || line.hasPrefix("Recovery Suggestion: ")
+                || line.hasPrefix("Recovery suggestion: ")
         case UInt8(ascii: "S"): return line.hasPrefix("Server Error Code: ")
         case UInt8(ascii: "U"): return line.hasPrefix("Underlying error: ") || line.hasPrefix("Underlying Error: ")
         case UInt8(ascii: "E"): return line.hasPrefix("Error Code: ")

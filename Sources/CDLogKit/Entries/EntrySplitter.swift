@@ -711,12 +711,7 @@ public struct EntrySplitter {
     /// `Exit` or `Interrupt`, then `:`, a blank or the line's end. Read under an open traceback
     /// (`RawEntry.tracebackHead`) whose last line is indented (a frame or its source line).
     static func isPythonExceptionLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i < line.count, i < 120 {
-            let b = line[i]
-            guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
-            i += 1
-        }
+        let i = dottedNameEnd(of: line)
         guard i >= 4, i == line.count || line[i] == UInt8(ascii: ":") || ByteClass.isBlank(line[i]) else { return false }
         // The name's last letters, cheapest first: `r` (Error), `n` (Exception), `t` (Exit, Interrupt).
         switch line[i - 1] {
@@ -725,6 +720,18 @@ public struct EntrySplitter {
         case UInt8(ascii: "t"): return line.hasPrefix("Exit", at: i - 4) || line.hasPrefix("Interrupt", at: i - 9)
         default: return false
         }
+    }
+
+    /// Where the dotted name opening `line` ends (letters, digits, `_` and `.`, at most 120 bytes):
+    /// `sqlite3.OperationalError` in `sqlite3.OperationalError: database is locked`.
+    @inline(__always) static func dottedNameEnd(of line: UnsafeRawBufferPointer) -> Int {
+        var i = 0
+        while i < line.count, i < 120 {
+            let b = line[i]
+            guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
+            i += 1
+        }
+        return i
     }
 
     /// True when the last line of `message` is indented: a traceback's frame or its source line.
@@ -1081,12 +1088,7 @@ public struct EntrySplitter {
     /// True when `line` opens with an error's or an exception's name and a colon (`SQLiteError: database is locked`,
     /// `TypeError: …`, `java.io.IOException: …`).
     static func opensWithErrorName(_ line: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i < line.count, i < 120 {
-            let b = line[i]
-            guard (b | 0x20) >= 97 && (b | 0x20) <= 122 || (b >= 48 && b <= 57) || b == 95 || b == 46 else { break }
-            i += 1
-        }
+        let i = dottedNameEnd(of: line)
         guard i >= 5, i < line.count, line[i] == UInt8(ascii: ":") else { return false }
         return line.hasPrefix("Error", at: i - 5) || line.hasPrefix("Exception", at: i - 9)
     }

@@ -1883,10 +1883,9 @@ public struct EntrySplitter {
             || line.hasPrefix("the module (for instance, using `npm rebuild`")
     }
 
-    /// True when the open message is the Android runtime's crash heading (`FATAL EXCEPTION: main`) and `line` is
-    /// the `Process: com.example, PID: 7036` line under it, or the exception's line under that one.
+    /// True when `line` is the `Process: com.example, PID: 7036` line under the Android runtime's crash heading
+    /// `message` opens with (`FATAL EXCEPTION: main`, `RawEntry.androidCrash`), or the exception's line under that one.
     static func continuesAndroidCrash(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
-        guard message.hasPrefix("FATAL EXCEPTION: ") else { return false }
         if !message.contains(byte: 0x0A, before: message.count) { return line.hasPrefix("Process: ") }
         let last = lastTextLine(of: message)
         return last.hasPrefix("Process: ") && last.contains(sequence: ", PID: ")

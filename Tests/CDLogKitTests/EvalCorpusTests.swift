@@ -16,7 +16,9 @@ import Testing
         print(CorpusEvaluation.render(score, title: "Eval/dev", verbose: false))
         // Floors just under the part's figures; each retired holdout (round 21's scored 80.8 %, 100 of 105
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
-        #expect(score.categoryAccuracy >= 0.87, "category accuracy \(score.categoryAccuracy)")
+        // Round 89 retired 160 entries that scored 53 % when held out (Realm's changelog fragments, iCloud Drive
+        // files); the catalog learned 74 % of them, and the part fell from 87.2 % to 86.9 %.
+        #expect(score.categoryAccuracy >= 0.865, "category accuracy \(score.categoryAccuracy)")
         // Rounds 70 and 71 retired Couchbase Lite's and Apple's daemons' chatter labelled `debug` that the activity
         // fallback reads at `info` (no level word in the line to say otherwise).
         #expect(score.severityAgreement >= 0.86, "severity agreement \(score.severityAgreement)")

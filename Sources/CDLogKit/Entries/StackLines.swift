@@ -96,10 +96,12 @@ enum StackLines {
     }
 
     /// `Thread 4:: Dispatch queue: …`, `Thread 4:`, `Thread 2 name: …`: a crash report's heading over a
-    /// thread's frames.
+    /// thread's frames; `Thread 1 Queue : com.apple.main-thread (serial)`: Xcode's debug navigator's copy of a
+    /// stopped thread.
     static func isThreadHeading(_ line: UnsafeRawBufferPointer) -> Bool {
         guard line.hasPrefix("Thread "), let digitsEnd = ByteScan.digits(line, at: 7) else { return false }
         return line.hasPrefix(":", at: digitsEnd) || line.hasPrefix(" name:", at: digitsEnd)
+            || line.hasPrefix(" Queue : ", at: digitsEnd)
     }
 
     /// `message` without its frame lines (the lines kept in order, each with its line break), or nil when

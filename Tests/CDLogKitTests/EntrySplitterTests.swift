@@ -1086,6 +1086,20 @@ import Testing
         #expect(TestSupport.classify(entries[0].message)?.category == .mergeConflict)
     }
 
+    @Test func aPartialFailuresItemsKeyedByRecordNameStayWithIt() throws {
+        // An app's logger (time and thread, no date) printing a partial failure whose items are keyed by record
+        // names that open with a digit (round 93's TresorMockup logs): the items and the closing line belong to it.
+        let text = "01:47:00.366 0x280cbac00 DEBUG Sync.save():561 - error = Optional(<CKError 0x2817967f0: "
+            + "\"Partial Failure\" (2/1011); \"Failed to modify some records\"; partial errors: {\n"
+            + "02B8D370-2BAD-494E-87B9-B802207CD18A:(Zone:__defaultOwner__) = <CKError 0x281796640: \"Server Record Changed\" "
+            + "(14/2004); server message = \"client oplock error updating record\">\n"
+            + "}>) save = Optional([])\n"
+            + "01:47:01.002 0x280cbac00 DEBUG Sync.save():570 - retrying\n"
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 4], "\(entries.map(\.line))")
+        #expect(TestSupport.classify(entries[0].message)?.category == .mergeConflict)
+    }
+
     @Test func partlyIndentedPastesSplitAtTheirTimestamps() throws {
         // A capture whose lines after the first were indented by the page (a tab before each prefix).
         let text = "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this.\n"

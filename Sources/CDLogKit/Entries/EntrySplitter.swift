@@ -2142,6 +2142,9 @@ public struct EntrySplitter {
             let closes = last == UInt8(ascii: "\"") || last == UInt8(ascii: ";") || last == UInt8(ascii: ",")
             return line.count >= 2 && closes && openDepth(&entry) > 0
         }
+        // An item of a CKError's `partial errors: {` list, keyed by a record name that may open with a digit
+        // (`02B8D370-…:(Zone:__defaultOwner__) = <CKError 0x…: "Server Record Changed" (14/2004); …>`).
+        if line.count < 4096, line.contains(sequence: " = <CKError 0x") { return openDepth(&entry) > 0 }
         guard (first | 0x20) >= 97, (first | 0x20) <= 122, !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
         var i = 1
         while i < line.count, i < 64, isNameByte(line[i]) { i += 1 }
@@ -2623,6 +2626,8 @@ public struct EntrySplitter {
             return announcesUncaughtException(last) || text.hasPrefix("critical:")
         }
         if last.allSatisfy(ByteClass.isBlank) { return continuesCrashHeaderBlock(line, after: last) || StackLines.isFrame(line) }
+        // An item of a CKError's `partial errors: {` list (`staysInsideOpenBracket`).
+        if text.count < 4096, text.contains(sequence: " = <CKError 0x") { return true }
         return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
             || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
             || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)

@@ -2143,8 +2143,14 @@ public struct EntrySplitter {
             return line.count >= 2 && closes && openDepth(&entry) > 0
         }
         // An item of a CKError's `partial errors: {` list, keyed by a record name that may open with a digit
-        // (`02B8D370-…:(Zone:__defaultOwner__) = <CKError 0x…: "Server Record Changed" (14/2004); …>`).
-        if line.count < 4096, line.contains(sequence: " = <CKError 0x") { return openDepth(&entry) > 0 }
+        // (`02B8D370-…:(Zone:__defaultOwner__) = <CKError 0x…: "Server Record Changed" (14/2004); …>`), under the list's
+        // opening line or the item before it (the message ends with `{`, `>`, `;` or `,`: the byte test keeps the
+        // search off most lines of bare text).
+        if line.count < 4096, let closing = entry.message.bytes.last(where: { !ByteClass.isBlankOrCR($0) }),
+           closing == UInt8(ascii: "{") || closing == UInt8(ascii: ">") || closing == UInt8(ascii: ";") || closing == UInt8(ascii: ","),
+           line.contains(sequence: " = <CKError 0x") {
+            return openDepth(&entry) > 0
+        }
         guard (first | 0x20) >= 97, (first | 0x20) <= 122, !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
         var i = 1
         while i < line.count, i < 64, isNameByte(line[i]) { i += 1 }

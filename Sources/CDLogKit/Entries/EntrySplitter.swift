@@ -2146,9 +2146,9 @@ public struct EntrySplitter {
         // (`02B8D370-…:(Zone:__defaultOwner__) = <CKError 0x…: "Server Record Changed" (14/2004); …>`), under the list's
         // opening line or the item before it (the message ends with `{`, `>`, `;` or `,`: the byte test keeps the
         // search off most lines of bare text).
-        if line.count < 4096, let closing = entry.message.bytes.last(where: { !ByteClass.isBlankOrCR($0) }),
+        if let closing = entry.message.bytes.last(where: { !ByteClass.isBlankOrCR($0) }),
            closing == UInt8(ascii: "{") || closing == UInt8(ascii: ">") || closing == UInt8(ascii: ";") || closing == UInt8(ascii: ","),
-           line.contains(sequence: " = <CKError 0x") {
+           isPartialErrorItem(line) {
             return openDepth(&entry) > 0
         }
         guard (first | 0x20) >= 97, (first | 0x20) <= 122, !XcodeConsoleFormat.startsEntryWord(line, at: 0) else { return false }
@@ -2158,6 +2158,11 @@ public struct EntrySplitter {
         let isField = (line[i] == UInt8(ascii: ":") && i + 1 < line.count && line[i + 1] == 32)
             || line.hasPrefix(" = ", at: i)
         return isField && openDepth(&entry) > 0
+    }
+
+    /// True when `line` is an item of a CKError's `partial errors: {` list (`<record or zone> = <CKError 0x…: …>`).
+    static func isPartialErrorItem(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.count < 4096 && line.contains(sequence: " = <CKError 0x")
     }
 
     /// True when `line` holds only `{` or `(` (blanks around it): a dictionary or list opening under its message.
@@ -2632,8 +2637,7 @@ public struct EntrySplitter {
             return announcesUncaughtException(last) || text.hasPrefix("critical:")
         }
         if last.allSatisfy(ByteClass.isBlank) { return continuesCrashHeaderBlock(line, after: last) || StackLines.isFrame(line) }
-        // An item of a CKError's `partial errors: {` list (`staysInsideOpenBracket`).
-        if text.count < 4096, text.contains(sequence: " = <CKError 0x") { return true }
+        if isPartialErrorItem(text) { return true }
         return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
             || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
             || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)

@@ -165,6 +165,20 @@ import Testing
         }
     }
 
+    /// A crash service's issue (Crashlytics' `#### in …` over `Number of crashes:`) summarises a crash report:
+    /// `crash` whatever its one frame names (24 of 25 development records); the same frame under a console's
+    /// `Crashed:` heading takes its area.
+    @Test func aCrashServicesIssueStaysACrash() throws {
+        let stub = "#### in _PFFaultHandlerLookupRow\n\n* Number of crashes: 1\n* Impacted devices: 1"
+        let issue = TestSupport.classify(stub)
+        #expect(issue?.category == .crash, "\(String(describing: issue?.rule.id))")
+        #expect(issue?.fields.contains { $0.name == "area" } == false)
+        let console = TestSupport.classify("Crashed: com.apple.main-thread\n0  CoreData  0x1c2 _PFFaultHandlerLookupRow + 412")
+        #expect(console?.category == .concurrency, "\(String(describing: console?.rule.id))")
+        var bytes = Array("* Number of crashes: 3".utf8)
+        #expect(bytes.withUnsafeMutableBytes { StackLines.isCrashServiceStub(UnsafeRawBufferPointer($0)) })
+    }
+
     /// Swift 6's isolation check in a crashed thread's frames (libdispatch's `_dispatch_assert_queue_fail` under
     /// a closure the main actor owns) names the queue misuse, wherever the frame is, when the entry names
     /// persistence code; the same trap in a view's closure with no store in sight is the app's own crash

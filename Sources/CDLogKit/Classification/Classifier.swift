@@ -450,9 +450,10 @@ public final class Classifier: Sendable {
         }
         // A generic finding in a log (a crash no rule explained, a file code) takes the area its entry
         // names. A crash report stays `crash` (docs/domain.md): its blamed cause and frames say where; so
-        // does a part of one pasted without its header, whose frames keep the report's tab-separated columns.
+        // does a part of one pasted without its header, whose frames keep the report's tab-separated columns,
+        // and a crash service's issue that summarises one (Crashlytics' `#### in …` / `Number of crashes:`).
         if !isCrashReport, let candidates = areaTwins[ObjectIdentifier(verdict)], let codes,
-           verdict.category != .crash || !StackLines.hasReportColumns(message),
+           verdict.category != .crash || !(StackLines.hasReportColumns(message) || StackLines.isCrashServiceStub(message)),
            let moved = codes.nearestArea(candidates, in: message, ranges: [0..<message.count], scratch: scratch.match) {
             add("area", codes.areas[moved.area].name)
             verdict = moved.twin

@@ -49,6 +49,14 @@ enum StackLines {
         return false
     }
 
+    /// True when `message` is a crash service's issue as its GitHub integration filed it: Crashlytics' (Fabric's)
+    /// `#### in -[Class method]` over `* Number of crashes: 1`. Like a report pasted without its header, it is a
+    /// crash report's summary, not console text: Eval/COLLECTING.md keeps it `crash` whatever its one frame names
+    /// (25 development records: 24 `crash`).
+    static func isCrashServiceStub(_ message: UnsafeRawBufferPointer) -> Bool {
+        message.contains(sequence: "Number of crashes: ")
+    }
+
     /// A frame printed without a frame number, one token and then what only a frame has after it:
     /// - `symbol (in Image) file.c:12`, `symbol (in Image) + 8`: `sample`, spindump, Instruments and a
     ///   report's `crashThreadSymbolList` (a page may have glued the frame number to it: `0symbol (in …)`);

@@ -248,6 +248,13 @@ public enum CrashReportReader {
         legacy.incidentID = legacy.incidentID ?? report.incidentID
         legacy.timestamp = legacy.timestamp ?? report.timestamp
         if !isResource && legacy.exceptionType == nil && legacy.signal == nil && legacy.threads.isEmpty {
+            // A crash's header over the members of its JSON body that a poster kept, the rest elided (`…`, `...`):
+            // what they say is the report's, and the rest is missing.
+            if bugType == "109" || bugType == "309", let kept = keptBodyMembers(bytes, from: bodyStart) {
+                IPSReader.applyBody(kept, to: &report)
+                report.missing.append("most of the report body (the paste keeps only some of its members)")
+                return [report]
+            }
             // A crash's header (109, or 309) over a report's text that a page or a paste cut before its exception
             // (its `Incident Identifier:` / `Process:` / `Hardware Model:` lines are there): a report with its end
             // missing, as a cut JSON body is. Another kind's header, or other text under it, is refused.
@@ -259,6 +266,28 @@ public enum CrashReportReader {
             legacy.missing.append("report body (cut off before the exception and threads)")
         }
         return [legacy]
+    }
+
+    /// The members of an `.ips` body that say what crashed (`"exception" : {…}`, `"termination"`, `"threads"`, …),
+    /// found where a paste kept them between elisions, gathered into one object; nil when none is there or
+    /// none parses. Each value is parsed where its key is, so a poster's `…` around it does not matter.
+    private static func keptBodyMembers(_ bytes: [UInt8], from start: Int) -> CrashJSON? {
+        let kept = CrashJSONObject(start: start)
+        for key in ["exception", "termination", "asi", "faultingThread", "lastExceptionBacktrace", "threads"] {
+            let needle = Array("\"\(key)\"".utf8)
+            var at = start
+            while let found = find(needle, in: bytes, from: at) {
+                at = found + needle.count
+                var i = at
+                while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { continue }
+                i = skipSpace(bytes, i + 1)
+                guard let parsed = try? CrashJSONParser.parse(bytes, start: i, lenient: true) else { continue }
+                kept.members.append((key: key, value: parsed.value))
+                break
+            }
+        }
+        return kept.members.isEmpty ? nil : .object(kept)
     }
 
     /// A JSON document that is not an `.ips`: MetricKit payload(s) or diagnostic(s).

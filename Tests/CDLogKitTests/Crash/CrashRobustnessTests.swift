@@ -80,6 +80,19 @@ struct CrashRobustnessTests {
         #expect(failure(Array((header + "\nhello\nworld").utf8))?.contains("is not a crash report") == true)
     }
 
+    /// A crash's `.ips` header over the body's members a poster kept between elisions (round 96's XS-010,
+    /// github.com/bitwarden/mobile #2294: `…` / `"exception" : {…},` / `…`): a partial report with its exception.
+    @Test func anIPSBodyElidedAroundItsExceptionIsPartial() throws {
+        let header = #"{"app_name":"Vault","app_version":"1.0","bug_type":"309","os_version":"iPhone OS 16.2 (20C65)","name":"Vault","incident_id":"CE81DE26-3C0C-4062-95CD-7B2FFA092CB4"}"#
+        let body = "…\n  \"exception\" : {\"codes\":\"0x1, 0x0\",\"type\":\"EXC_BAD_ACCESS\",\"signal\":\"SIGSEGV\",\"subtype\":\"KERN_INVALID_ADDRESS at 0x0\"},\n…"
+        let entries = try read(header + "\n" + body)
+        #expect(entries.count == 1)
+        #expect(entries[0].field("exceptionType") == "EXC_BAD_ACCESS")
+        #expect(entries[0].field("partial") == "true")
+        // A key with no value after it, or elisions alone, is still refused.
+        #expect(failure(Array((header + "\n…\n\"exception\" is gone\n…").utf8))?.contains("is not a crash report") == true)
+    }
+
     @Test func unknownBugTypeIsAClearError() throws {
         let header = #"{"bug_type":"211","name":"analytics"}"#
         let message = try #require(failure(Array((header + "\n{\"events\":[]}").utf8)))

@@ -1648,6 +1648,38 @@ import Testing
         #expect(TestSupport.classify(entries[4].message)?.category == .cloudkit)
     }
 
+    /// Round 97's pastes: among NSLog's dated lines, another logger's time of day and bar, a logging macro's method
+    /// name and an app's quoted print each open a message; a method name under a message that announces it
+    /// (`CoreData+CloudKit: ` broken over lines by a console copy) stays its continuation.
+    @Test func otherLoggersLinesAmongDatedOnesOpenMessages() throws {
+        let text = """
+            2016-08-22 14:55:23.218 pomochat[25438:5473589] Launching Couchbase Lite...
+            14:55:23.222‖ WARNING: EnableLogTo: There is no logging domain named 'CBLListener'.
+            2012-05-21 07:34:02.144 ViennaBeta[48477:903] connessione = YES
+            -[RefreshManager nqRequestFinished:]- RefreshManager.m:110 - Removed queue: 4
+            2018-12-08 00:24:23.847344+0530 App[5539:146105] CouchbaseLite Query Info: End of query enumeration (0x600001fdada0)
+            "FetchFromCommander UPC list []"
+            2018-12-08 00:24:23.850881+0530 App[5539:169594] CloudKit: CoreData+CloudKit:
+            -[NSCloudKitMirroringDelegate executeMirroringRequest:error:](969): Asked to execute request
+            """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(entries.last?.endLine == 8)
+        for (line, expected) in [("14:55:23.222| Sync: CBL_Puller[x] STARTING", true), ("14:55:23| Sync", false),
+                                 ("14:55:23.222 x", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithTimeOfDayBar(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
+        for (line, expected) in [("+[Store shared] opened", true), ("-[x y] z", false), ("-[Store]", false), ("\"a\" = b", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithMethodName(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
+        for (line, expected) in [("\"done \"", true), ("\"key\" = 1;", false), ("\"\"", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.isQuotedLine(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
+    }
+
     /// Round 54's RU-008: a poster's elision (`...`, `…`, `[...]`) between the frames of a crashed thread keeps
     /// the frames one entry; the same marks inside a sentence or longer runs of dots do not.
     @Test func anElisionLineKeepsTheBlockTogether() throws {

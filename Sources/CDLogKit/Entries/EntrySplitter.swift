@@ -2279,7 +2279,20 @@ public struct EntrySplitter {
         // The same statement printed again (`Found loop plugin at file:///…` twice): a line that opens with
         // the open message's first three words is another print, whatever the first one ended with.
         if repeatsOpening(line, of: message) { return true }
-        guard startsParagraph(line) || startsWithAcronymWord(line) else { return false }
+        // Another logger's time of day and bar (Couchbase Lite 1.x's `14:55:23.222‖ WARNING: …` among NSLog's
+        // dated lines), and a logging macro's method name opening the line (`-[RefreshManager nqRequestFinished:]-
+        // RefreshManager.m:110 - Removed queue: 4`, `__PRETTY_FUNCTION__` before the text): another message.
+        // (Not where the message above ends as an announcement or a list goes on: a console copy breaks
+        // `CoreData+CloudKit: ` / `-[NSCloudKitMirroringDelegate executeMirroringRequest:error:](969): ` over lines.)
+        if opensWithTimeOfDayBar(line) { return true }
+        if opensWithMethodName(line) {
+            let end = textEnd(of: message)
+            if end > 0, !":,=({[-".utf8.contains(message[end - 1]) { return true }
+        }
+        // An app's print of a whole quoted string (Swift's `debugPrint`, `"FetchFromCommander UPC list []"`) under a
+        // message that ended a sentence or a structure: another message (round 97's XW-P05).
+        let quoted = line.first == UInt8(ascii: "\"") && isQuotedLine(line)
+        guard quoted || startsParagraph(line) || startsWithAcronymWord(line) else { return false }
         var end = message.count
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
         guard end > 0 else { return false }
@@ -2288,6 +2301,34 @@ public struct EntrySplitter {
              UInt8(ascii: "\""), UInt8(ascii: "'"): return true
         default: return false
         }
+    }
+
+    /// True when `line` opens with a time of day to the millisecond and a bar (`14:55:23.222| `, `14:55:23.222‖ `):
+    /// the prefix Couchbase Lite 1.x's logger prints.
+    static func opensWithTimeOfDayBar(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count > 13, line[2] == UInt8(ascii: ":"), line[5] == UInt8(ascii: ":"), line[8] == UInt8(ascii: ".") else { return false }
+        for i in [0, 1, 3, 4, 6, 7, 9, 10, 11] where line[i] < 48 || line[i] > 57 { return false }
+        return line[12] == UInt8(ascii: "|") || (line.count > 15 && line[12] == 0xE2 && line[13] == 0x80 && line[14] == 0x96)
+    }
+
+    /// True when `line` opens with an Objective-C method's name and text follows it (`-[Class selector:]- …`,
+    /// `+[Class method] …`): a class name with a capital, a blank, a selector, `]`, within the first 160 bytes.
+    static func opensWithMethodName(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count > 6, line[0] == UInt8(ascii: "-") || line[0] == UInt8(ascii: "+"), line[1] == UInt8(ascii: "["),
+              (line[2] >= 65 && line[2] <= 90) || line[2] == 95 else { return false }
+        var i = 3
+        while i < line.count, isNameByte(line[i]) { i += 1 }
+        guard i < line.count, line[i] == 32, i + 1 < line.count, (line[i + 1] | 0x20) >= 97, (line[i + 1] | 0x20) <= 122 else { return false }
+        guard let close = line.firstIndex(of: UInt8(ascii: "]"), from: i, to: min(line.count, 160)) else { return false }
+        return close + 2 < line.count
+    }
+
+    /// True when `line` is one quoted string and nothing else (`"updatePriceToCommanderItems Live query executed "`):
+    /// a quote at each end and none between.
+    static func isQuotedLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        let end = textEnd(of: line)
+        guard end >= 3, line[end - 1] == UInt8(ascii: "\"") else { return false }
+        return line.firstIndex(of: UInt8(ascii: "\""), from: 1, to: end - 1) == nil
     }
 
     /// True when `line`, unprefixed in a prefixed capture whose lines no page broke at a width, is a short

@@ -275,12 +275,15 @@ public enum CrashReportReader {
         let kept = CrashJSONObject(start: start)
         for key in ["exception", "termination", "asi", "faultingThread", "lastExceptionBacktrace", "threads"] {
             let needle = Array("\"\(key)\"".utf8)
-            var at = start
-            while let found = find(needle, in: bytes, from: at) {
+            // At most three tries a key: each parse may read far (a value that runs to the end of the input), and a
+            // hostile body could nest the key under itself many times.
+            var at = start, tries = 0
+            while tries < 3, let found = find(needle, in: bytes, from: at) {
                 at = found + needle.count
                 var i = at
                 while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { continue }
+                tries += 1
                 i = skipSpace(bytes, i + 1)
                 guard let parsed = try? CrashJSONParser.parse(bytes, start: i, lenient: true) else { continue }
                 kept.members.append((key: key, value: parsed.value))

@@ -12,7 +12,7 @@ enum LegacyCrashReader {
     /// `ProcessVisibility: Foreground`, so "any key: value line" cannot be the end marker).
     private static let sectionKeys: Set<String> = [
         "Termination Description", "Terminating Process", "Triggered by Thread", "Crashed Thread",
-        "Highlighted Thread", "Exception Note", "Exception Codes", "Exception Subtype", "Exception Message",
+        "Highlighted Thread", "Exception Note", "Exception Codes", "Exception Code", "Exception Subtype", "Exception Message",
         "Application Specific Information", "Kernel Triage", "Last Exception Backtrace", "Filtered syslog",
         "VM Region Info", "Termination Signal", "Binary Images",
     ]
@@ -125,7 +125,8 @@ enum LegacyCrashReader {
                         report.exceptionType = value
                     }
                 }
-            case "Exception Codes":
+            case "Exception Codes", "Exception Code":
+                // (iOS 7's watchdog reports say `Exception Code: 0x8badf00d`, in the singular.)
                 if report.exceptionCodes == nil || value?.hasPrefix("0x") == true { report.exceptionCodes = value }
             case "Exception Subtype": report.exceptionSubtype = value
             case "Exception Message": report.exceptionMessage = value

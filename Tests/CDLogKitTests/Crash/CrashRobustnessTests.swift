@@ -93,6 +93,22 @@ struct CrashRobustnessTests {
         #expect(failure(Array((header + "\n…\n\"exception\" is gone\n…").utf8))?.contains("is not a crash report") == true)
     }
 
+    /// iOS 7's watchdog report names its code in the singular (`Exception Code: 0x8badf00d`, round 98's XX-015,
+    /// gist.github.com/d108/7841283): the same code as `Exception Codes:`, so a watchdog kill.
+    @Test func aSingularExceptionCodeIsTheReportsCode() throws {
+        let text = """
+        Incident Identifier: 6FF3D615-9306-414C-86A3-8C8BD27B6C87
+        Hardware Model: iPhone5,1
+        OS Version: iPhone OS 7.0.4 (11B554a)
+        Exception Code: 0x8badf00d
+        Reason: MobileCal[7899] has active assertions beyond permitted time:
+        """
+        let entries = try read(text)
+        #expect(entries.count == 1)
+        #expect(entries[0].field("terminationCode") == "0x8badf00d")
+        #expect(TestSupport.classify(entries[0].message)?.category == .watchdog)
+    }
+
     @Test func unknownBugTypeIsAClearError() throws {
         let header = #"{"bug_type":"211","name":"analytics"}"#
         let message = try #require(failure(Array((header + "\n{\"events\":[]}").utf8)))

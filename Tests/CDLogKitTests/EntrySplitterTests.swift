@@ -1680,6 +1680,27 @@ import Testing
         }
     }
 
+    /// Round 99's XY-P11 (an Xcode test log): the mirroring validator prints its options, then `storeOptions: {`, the
+    /// dictionary and `}` under them: one message, in bare text and among prefixed lines alike, and whichever
+    /// block of a parallel read the dictionary's name starts.
+    @Test func aDictionaryNamedUnderItsMessageStaysWithIt() throws {
+        let text = """
+            CoreData: debug: CoreData+CloudKit: -[PFCloudKitOptionsValidator validateOptions:andStoreOptions:error:](36): Validating options: <NSCloudKitMirroringDelegateOptions: 0x600003000ea0> bypassDasdRateLimiting:NO
+            storeOptions: {
+                NSInferMappingModelAutomaticallyOption = 1;
+            }
+            CoreData: debug: CoreData+CloudKit: -[NSCloudKitMirroringDelegate observeChangesForStore:inPersistentStoreCoordinator:](429): Observing store
+            """
+        let entries = try TestSupport.entries(text)
+        #expect(entries.map(\.line) == [1, 5])
+        #expect(entries.first?.endLine == 4)
+        for (line, expected) in [("storeOptions: {", true), ("userInfo: (", true), ("storeOptions: { a", false), ("Reason: {", false),
+                                 ("store.options: {", false), ("storeOptions:{", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensNamedDump(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
+    }
+
     /// Round 54's RU-008: a poster's elision (`...`, `…`, `[...]`) between the frames of a crashed thread keeps
     /// the frames one entry; the same marks inside a sentence or longer runs of dots do not.
     @Test func anElisionLineKeepsTheBlockTogether() throws {

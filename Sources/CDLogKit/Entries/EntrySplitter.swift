@@ -436,6 +436,12 @@ public struct EntrySplitter {
                 // the rest of the error above.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.opensNamedDump(line) {
+                // A dictionary the message above goes on to print under its name (Core Data's mirroring validator:
+                // `Validating options: <NSCloudKitMirroringDelegateOptions: 0x…> …` / `storeOptions: {` / its keys / `}`):
+                // the rest of that message.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNodeModuleError(line, after: entry.message.bytes) {
                 // Node's loader breaks its message for a native module built for another Node ABI over lines (`The
                 // module '…/better_sqlite3.node'` / `was compiled against a different Node.js version using` /
@@ -1868,6 +1874,17 @@ public struct EntrySplitter {
         return last.contains(sequence: "error") || last.contains(sequence: "Error") || last.contains(sequence: "failed")
     }
 
+    /// True when `line` is nothing but a lower-case name, a colon and an opening brace or parenthesis (`storeOptions: {`,
+    /// `userInfo: {`): the name of a dictionary or list a message prints under it.
+    static func opensNamedDump(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first >= 97, first <= 122 else { return false }
+        var i = 1
+        while i < line.count, isNameByte(line[i]), line[i] != 46 { i += 1 }
+        guard i + 2 < line.count, line[i] == UInt8(ascii: ":"), line[i + 1] == 32,
+              line[i + 2] == UInt8(ascii: "{") || line[i + 2] == UInt8(ascii: "(") else { return false }
+        return textEnd(of: line) == i + 3
+    }
+
     /// True when `line` is one of the lines Node's loader prints under `The module '….node'` when a native module was
     /// built for another Node ABI (`was compiled against a different Node.js version using`, `NODE_MODULE_VERSION 57.
     /// This version of Node.js requires`, `the module (for instance, using `npm rebuild` …`) and the open message
@@ -2678,7 +2695,7 @@ public struct EntrySplitter {
             return announcesUncaughtException(last) || text.hasPrefix("critical:")
         }
         if last.allSatisfy(ByteClass.isBlank) { return continuesCrashHeaderBlock(line, after: last) || StackLines.isFrame(line) }
-        if isPartialErrorItem(text) { return true }
+        if isPartialErrorItem(text) || opensNamedDump(line) { return true }
         return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
             || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
             || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)

@@ -165,6 +165,17 @@ import Testing
         }
     }
 
+    /// The Xcode template's `Unresolved error loading container` around a file error (round 99's XY-024, an app's
+    /// test log): the file error counts as persistence context, and the store could not be loaded (`init`).
+    @Test func aFileErrorWhileLoadingTheContainerIsInit() throws {
+        let text = #"[DataStore] Unresolved error loading container Error Domain=NSCocoaErrorDomain Code=257 "The file “null” couldn’t be opened because you don’t have permission to view it." UserInfo={NSFilePath=/dev/null}"#
+        let result = TestSupport.classify(text)
+        #expect(result?.rule.id == "code.cocoa.257")
+        #expect(result?.category == .initialization)
+        // The same error with nothing about a store around it is no persistence error.
+        #expect(TestSupport.classify(text.replacingOccurrences(of: "[DataStore] Unresolved error loading container ", with: "")) == nil)
+    }
+
     /// A crash service's issue (Crashlytics' `#### in …` over `Number of crashes:`) summarises a crash report:
     /// `crash` whatever its one frame names (24 of 25 development records); the same frame under a console's
     /// `Crashed:` heading takes its area.

@@ -1665,14 +1665,29 @@ import Testing
         let entries = try TestSupport.entries(text)
         #expect(entries.map(\.line) == [1, 2, 3, 4, 5, 6, 7])
         #expect(entries.last?.endLine == 8)
+        // Round 100's test logs: xcodebuild's and XCTest's own time-of-day lines and a test's failure under an app's
+        // dated print each open a message.
+        let testLog = """
+            2025-09-11 12:56:41.059463-0400 DailyManna[82238:2898325] [App] [Data] Creating label locally: @work
+            12:56:41.060 xcodebuild[82141:2896900] Nothing to delete
+            2025-09-11 12:56:40.609879-0400 DailyManna[82220:2898157] [App] [Data] Created label locally: 8B5684F4
+            /Users/me/DailyManna/DailyMannaTests/AllBucketsListTests.swift:33: error: -[DailyMannaTests.AllBucketsListTests testFetch] : XCTAssertEqual failed
+            """
+        #expect(try TestSupport.entries(testLog).map(\.line) == [1, 2, 3, 4])
         for (line, expected) in [("14:55:23.222| Sync: CBL_Puller[x] STARTING", true), ("14:55:23| Sync", false),
-                                 ("14:55:23.222 x", false)] {
+                                 ("14:55:23.222 x", false), ("12:56:41.063 DailyManna[82238:2898225] Returning result", true),
+                                 ("12:56:41.063 some words [1:2] x", false), ("12:56:41.063 App[1] x", false)] {
             var bytes = Array(line.utf8)
             #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithTimeOfDayBar(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
         }
         for (line, expected) in [("+[Store shared] opened", true), ("-[x y] z", false), ("-[Store]", false), ("\"a\" = b", false)] {
             var bytes = Array(line.utf8)
             #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithMethodName(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
+        for (line, expected) in [("/Users/me/App/AppTests/ListTests.swift:33: error: -[AppTests.ListTests testFetch] : failed", true),
+                                 ("/Users/me/App/main.swift: error: no line", false), ("Users/x.swift:3: error: y", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithTestFailure(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
         }
         for (line, expected) in [("\"done \"", true), ("\"key\" = 1;", false), ("\"\"", false)] {
             var bytes = Array(line.utf8)

@@ -2301,7 +2301,7 @@ public struct EntrySplitter {
         // RefreshManager.m:110 - Removed queue: 4`, `__PRETTY_FUNCTION__` before the text): another message.
         // (Not where the message above ends as an announcement or a list goes on: a console copy breaks
         // `CoreData+CloudKit: ` / `-[NSCloudKitMirroringDelegate executeMirroringRequest:error:](969): ` over lines.)
-        if opensWithTimeOfDayBar(line) { return true }
+        if opensWithTimeOfDayBar(line) || opensWithTestFailure(line) { return true }
         if opensWithMethodName(line) {
             let end = textEnd(of: message)
             if end > 0, !":,=({[-".utf8.contains(message[end - 1]) { return true }
@@ -2320,12 +2320,39 @@ public struct EntrySplitter {
         }
     }
 
-    /// True when `line` opens with a time of day to the millisecond and a bar (`14:55:23.222| `, `14:55:23.222‖ `):
-    /// the prefix Couchbase Lite 1.x's logger prints.
+    /// True when `line` opens with a time of day to the millisecond and a bar (`14:55:23.222| `, `14:55:23.222‖ `), the
+    /// prefix Couchbase Lite 1.x's logger prints, or a blank and a process with its ids (`12:56:41.060 xcodebuild[82141:2896900] `),
+    /// as xcodebuild and XCTest print their own lines in a test log.
     static func opensWithTimeOfDayBar(_ line: UnsafeRawBufferPointer) -> Bool {
         guard line.count > 13, line[2] == UInt8(ascii: ":"), line[5] == UInt8(ascii: ":"), line[8] == UInt8(ascii: ".") else { return false }
         for i in [0, 1, 3, 4, 6, 7, 9, 10, 11] where line[i] < 48 || line[i] > 57 { return false }
-        return line[12] == UInt8(ascii: "|") || (line.count > 15 && line[12] == 0xE2 && line[13] == 0x80 && line[14] == 0x96)
+        if line[12] == UInt8(ascii: "|") || (line.count > 15 && line[12] == 0xE2 && line[13] == 0x80 && line[14] == 0x96) { return true }
+        guard line[12] == 32, let open = line.firstIndex(of: UInt8(ascii: "["), from: 14, to: min(line.count, 80)),
+              open > 13, (13..<open).allSatisfy({ line[$0] != 32 }) else { return false }
+        var i = open + 1
+        while i < line.count, ByteScan.isDigit(line[i]) { i += 1 }
+        guard i > open + 1, i < line.count, line[i] == UInt8(ascii: ":") else { return false }
+        var j = i + 1
+        while j < line.count, ByteScan.isDigit(line[j]) || (line[j] | 0x20 >= 97 && line[j] | 0x20 <= 102) { j += 1 }
+        return j > i + 1 && j + 1 < line.count && line[j] == UInt8(ascii: "]") && line[j + 1] == 32
+    }
+
+    /// True when `line` is a test's failure as XCTest prints it, its source file's path first
+    /// (`/Users/me/App/AppTests/ListTests.swift:33: error: -[AppTests.ListTests testFetch] : XCTAssertEqual failed: …`).
+    static func opensWithTestFailure(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.first == UInt8(ascii: "/") else { return false }
+        var colon = 0, from = 1
+        while let at = line.firstIndex(of: UInt8(ascii: ":"), from: from, to: min(line.count, 600)) {
+            if line.hasPrefix(": error: ", at: at) { colon = at; break }
+            from = at + 1
+        }
+        guard colon > 0 else { return false }
+        var i = colon
+        while i > 0, ByteScan.isDigit(line[i - 1]) { i -= 1 }
+        guard i < colon, i > 2, line[i - 1] == UInt8(ascii: ":") else { return false }
+        var k = i - 2
+        while k > 0, isNameByte(line[k]), line[k] != UInt8(ascii: ".") { k -= 1 }
+        return line[k] == UInt8(ascii: ".") && k + 1 < i - 1
     }
 
     /// True when `line` opens with an Objective-C method's name and text follows it (`-[Class selector:]- …`,

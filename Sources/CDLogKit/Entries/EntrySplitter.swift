@@ -2324,17 +2324,14 @@ public struct EntrySplitter {
     /// prefix Couchbase Lite 1.x's logger prints, or a blank and a process with its ids (`12:56:41.060 xcodebuild[82141:2896900] `),
     /// as xcodebuild and XCTest print their own lines in a test log.
     static func opensWithTimeOfDayBar(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard line.count > 13, line[2] == UInt8(ascii: ":"), line[5] == UInt8(ascii: ":"), line[8] == UInt8(ascii: ".") else { return false }
-        for i in [0, 1, 3, 4, 6, 7, 9, 10, 11] where line[i] < 48 || line[i] > 57 { return false }
+        // `HH:MM:SS.mmm` exactly, then the bar or a blank.
+        guard line.count > 13, line[2] == UInt8(ascii: ":"), line[8] == UInt8(ascii: "."),
+              TimestampedFormat.timeOfDay(line, at: 0) == 12 else { return false }
         if line[12] == UInt8(ascii: "|") || (line.count > 15 && line[12] == 0xE2 && line[13] == 0x80 && line[14] == 0x96) { return true }
         guard line[12] == 32, let open = line.firstIndex(of: UInt8(ascii: "["), from: 14, to: min(line.count, 80)),
-              open > 13, (13..<open).allSatisfy({ line[$0] != 32 }) else { return false }
-        var i = open + 1
-        while i < line.count, ByteScan.isDigit(line[i]) { i += 1 }
-        guard i > open + 1, i < line.count, line[i] == UInt8(ascii: ":") else { return false }
-        var j = i + 1
-        while j < line.count, ByteScan.isDigit(line[j]) || (line[j] | 0x20 >= 97 && line[j] | 0x20 <= 102) { j += 1 }
-        return j > i + 1 && j + 1 < line.count && line[j] == UInt8(ascii: "]") && line[j + 1] == 32
+              (13..<open).allSatisfy({ line[$0] != 32 }),
+              let ids = TimestampedFormat.pidAndThread(line, at: open) else { return false }
+        return ids.end < line.count && line[ids.end] == 32
     }
 
     /// True when `line` is a test's failure as XCTest prints it, its source file's path first

@@ -1693,6 +1693,20 @@ import Testing
             var bytes = Array(line.utf8)
             #expect(bytes.withUnsafeMutableBytes { EntrySplitter.isQuotedLine(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
         }
+        // Round 99's XY-P12: Swift Testing's event lines (`◇ … started.`, `✔ … passed …`, and in Xcode an SF Symbol)
+        // under a Cocoa error printed on a line of its own each open a message (its `↳` detail lines are not such symbols).
+        let swiftTesting = """
+            2026-03-17 08:33:41.509274+0200 App[6246:1468410] [CloudKit] CoreData+CloudKit: recoverFromError: The store was removed
+            Error Domain=NSCocoaErrorDomain Code=134407 "Request was cancelled because the store was removed from the coordinator."
+            ✔ Test "switchToContainer updates runtime state" passed after 0.078 seconds.
+            ◇ Test "registry stays localOnly" started.
+            \u{1007C8} Test "registry stays localOnly" passed after 0.002 seconds.
+            """
+        #expect(try TestSupport.entries(swiftTesting).map(\.line) == [1, 3, 4, 5])
+        for (line, expected) in [("◇ Suite started", true), ("▸ Running script", true), ("◇x", false), ("↳ detail", false), ("• item", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithEmoji(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
     }
 
     /// Round 99's XY-P11 (an Xcode test log): the mirroring validator prints its options, then `storeOptions: {`, the

@@ -2416,19 +2416,28 @@ public struct EntrySplitter {
 
     /// True when `line` opens with an emoji or a pictographic symbol and a blank (`🔧 `, `✅ `, `⚠️ `, `❌ `): the
     /// Supplementary Symbols and Pictographs (U+1F300–U+1FAFF), Miscellaneous Symbols and Dingbats
-    /// (U+2600–U+27BF), the arrows and stars of U+2B00–U+2BFF and U+23E9–U+23FA, each with an optional
-    /// variation selector.
+    /// (U+2600–U+27BF), the arrows and stars of U+2B00–U+2BFF and U+23E9–U+23FA, the geometric shapes
+    /// U+25A0–U+25FF and the SF Symbols of U+100000–U+10FFFD (Swift Testing's `◇`/`✔`/`✘`/`􀟈` event lines), each
+    /// with an optional variation selector.
     static func opensWithEmoji(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard line.count >= 4, let first = line.first, first == 0xF0 || first == 0xE2 else { return false }
+        guard line.count >= 4, let first = line.first, first == 0xF0 || first == 0xE2 || first == 0xF4 else { return false }
         var i: Int
         if first == 0xF0 {
             // U+1F300–U+1FAFF: F0 9F 8C 80 … F0 9F AB BF.
             guard line.count >= 5, line[1] == 0x9F, line[2] >= 0x8C, line[2] <= 0xAB else { return false }
             i = 4
+        } else if first == 0xF4 {
+            // An SF Symbol (Supplementary Private Use Area-B, U+100000–U+10FFFD: F4 80 80 80 … F4 8F BF BD), as Swift
+            // Testing opens its lines in Xcode (`􀟈 Test "Saves a task" started.`).
+            guard line.count >= 5, line[1] >= 0x80, line[1] <= 0x8F else { return false }
+            i = 4
         } else {
-            // U+2600–U+27BF: E2 98 80 … E2 9E BF; U+2B00–U+2BFF: E2 AC 80 … E2 AF BF; U+23E9–U+23FA: E2 8F A9 … E2 8F BA.
+            // U+2600–U+27BF: E2 98 80 … E2 9E BF; U+2B00–U+2BFF: E2 AC 80 … E2 AF BF; U+23E9–U+23FA: E2 8F A9 … E2 8F BA;
+            // the geometric shapes U+25A0–U+25FF (E2 96 A0 … E2 97 BF), as Swift Testing opens its lines in a terminal
+            // (`◇ Test "Saves a task" started.`, beside `✔ …` and `✘ …`) and xcpretty its steps (`▸ Running script`).
             let second = line[1], third = line[2]
             guard (second >= 0x98 && second <= 0x9E) || (second >= 0xAC && second <= 0xAF) || (second == 0x8F && third >= 0xA9 && third <= 0xBA)
+                    || (second == 0x96 && third >= 0xA0) || second == 0x97
             else { return false }
             i = 3
         }

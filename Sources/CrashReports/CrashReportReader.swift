@@ -47,6 +47,9 @@ public enum CrashReportReader {
         var sawResourceCompanion = false
         var sawHangEvent = false
         var sawStackshots = false
+        var headerFields = 0
+        var sawProcess = false
+        var sawStallMarker = false
         // maxSplits: only the first lines are looked at, so only they are split (by Characters, which
         // the whole 64 KiB sample need not pay).
         for line in start.split(maxSplits: 61, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -61,6 +64,9 @@ public enum CrashReportReader {
                 sawHeader = true
             }
             if sawException && sawHeader { return true }
+            if reportHeaderFields.contains(where: { line.hasPrefix($0) }) { headerFields += 1 }
+            if line.hasPrefix("Process:") { sawProcess = true }
+            if stallMarkers.contains(where: { line.hasPrefix($0) }) { sawStallMarker = true }
             // A resource report (microstackshot text): `Event: cpu usage` with `Command:` / `Action taken:`.
             if line.hasPrefix("Event:"), MicrostackshotReader.subtype(forEvent: CrashText.trim(line.dropFirst(6)).description, killed: false) != nil {
                 sawResourceEvent = true
@@ -71,8 +77,21 @@ public enum CrashReportReader {
             if line.hasPrefix("Command:") || line.hasPrefix("Action taken:") { sawResourceCompanion = true }
             if (sawResourceEvent || sawHangEvent || sawStackshots) && sawResourceCompanion { return true }
         }
-        return false
+        // The report's header alone, cut before its exception (`Process:  App [123]`, `Path:`, `Identifier:`,
+        // `Version:`, `Code Type:` …, as a poster or a page's excerpt leaves it): a report nonetheless, read as a
+        // partial one. Five of its fields opening lines appear together in no log; `sample`'s output and a hang or
+        // resource report open with the same fields but say they sampled or what the event was.
+        return sawProcess && headerFields >= 5 && !sawStallMarker
     }
+
+    /// The fields of a text report's header (macOS and iOS alike) that `looksLikeCrashReport` counts.
+    private static let reportHeaderFields = ["Process:", "Path:", "Identifier:", "Version:", "Code Type:", "Parent Process:",
+                                             "Responsible:", "User ID:", "Date/Time:", "OS Version:", "Report Version:",
+                                             "Hardware Model:", "Role:", "Launch Time:"]
+
+    /// The lines that make a text with a report's header fields a sampling or a stall, not a crash.
+    private static let stallMarkers = ["Analysis of sampling", "Sampling process", "Call graph:", "Duration:", "Steps:", "Event:",
+                                       "Sampling Interval:"]
 
     /// For console logs that contain a pasted legacy crash report: true when this line starts one.
     public static func isPastedReportStart(_ line: Substring) -> Bool {

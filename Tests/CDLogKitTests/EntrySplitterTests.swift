@@ -1703,6 +1703,19 @@ import Testing
             \u{1007C8} Test "registry stays localOnly" passed after 0.002 seconds.
             """
         #expect(try TestSupport.entries(swiftTesting).map(\.line) == [1, 3, 4, 5])
+        // Round 102's YE-021: a crash report's loaded images pasted alone (iOS prints them unindented) are one list.
+        let images = """
+            0x1b06ab000 - 0x1b06b6fff liblockdown.dylib arm64  <e54dab767c993b6ca169686d4a2ecfc9> /usr/lib/liblockdown.dylib
+            0x1b06b7000 - 0x1b09d8fff CoreData arm64  <0e99b0167a2a3b2da844a8f907dfe83a> /System/Library/Frameworks/CoreData.framework/CoreData
+            0x1b09d9000 - ??? TCC arm64  <ca8dcff85b5b3a33aaed32ada8ea2ba8> /System/Library/PrivateFrameworks/TCC.framework/TCC
+            Saved 3 notes
+            """
+        #expect(try TestSupport.entries(images).map(\.line) == [1, 4])
+        for (line, expected) in [("  0x7fff25f12000 -     0x7fff260d1fff  libsqlite3.dylib (321.1)", true), ("0x10 - 0x20 x", false),
+                                 ("0x1b06ab000 -0x1b06b6fff x", true), ("0x1b06ab000 - 0x1b06b6fffx", false)] {
+            var bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeMutableBytes { EntrySplitter.isBinaryImageLine(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
+        }
         for (line, expected) in [("◇ Suite started", true), ("▸ Running script", true), ("◇x", false), ("↳ detail", false), ("• item", false)] {
             var bytes = Array(line.utf8)
             #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithEmoji(UnsafeRawBufferPointer($0)) } == expected, "\(line)")

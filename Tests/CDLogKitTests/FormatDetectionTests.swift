@@ -34,6 +34,12 @@ import Testing
         #expect(TestSupport.classify(response)?.category == .cloudkit)
         // A member named as a message still makes it an export, with spaces before the colon too.
         #expect(try TestSupport.detect(#"{"level":"error", "msg" : "CoreData: error: x"}"# + "\n") == .logNDJSON)
+        // A message member nested in an object of one line is the object's payload, not an event's message (round
+        // 102's YC-002, a SQLite plugin's result): text, where the SQLite error is found.
+        let result = #"{"result":{"code":0,"sqliteCode":11,"message":"database disk image is malformed"}}"# + "\n"
+        #expect(try TestSupport.detect(result) == .xcode)
+        #expect(TestSupport.classify(result)?.category == .store)
+        #expect(try TestSupport.detect(result + #"{"message":"CoreData: error: x"}"# + "\n") == .logNDJSON)
     }
 
     @Test func extractsHeaderFieldsFromNSLogPrefix() throws {

@@ -378,6 +378,12 @@ public struct EntrySplitter {
                 // _SD_get_faulting_backingdata_tsd`): numbered lines counting up are one stack.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.isBinaryImageLine(line),
+               EntrySplitter.isBinaryImageLine(EntrySplitter.lastLine(of: entry.message.bytes)) {
+                // A crash report's loaded images (`0x1b06b7000 - 0x1b09d8fff CoreData arm64 <…> /System/…`), pasted
+                // without the rest of the report: one list, as the report's section is one.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.opensTraceback(line),
                EntrySplitter.endsAtErrorLevel(entry.message.bytes) {
                 // Python's `logging.exception` prints its message at ERROR, then the traceback on the lines under it
@@ -997,6 +1003,12 @@ public struct EntrySplitter {
         var start = end
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
         return start
+    }
+
+    /// The last line of `message` (without its line break).
+    static func lastLine(of message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let end = textEnd(of: message)
+        return UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
     }
 
     /// True when `line` opens with a frame number (1 to 3 digits, then a tab or two spaces) greater than the
@@ -2732,11 +2744,32 @@ public struct EntrySplitter {
         return continuesException(last) || announcesUncaughtException(last) || isSectionHeading(last)
             || continuesWrappedSentence(line, after: last) || continuesNumberedFrames(line, after: last)
             || continuesProcessStop(line, after: last) || line.hasPrefix("PID: ") || holdsAlone("Backtrace", line)
+            || (isBinaryImageLine(line) && isBinaryImageLine(last))
             // A compiler diagnostic's source line and caret line, and the diagnostic an include chain leads to
             // (`continuesCompilerDiagnostic`, which reads the whole open message; here only the line before it).
             || isCaretLine(line) || isCompilerDiagnostic(last) || last.hasPrefix("In file included from ")
             // Node's message for a native module built for another ABI (`continuesNodeModuleError`).
             || isNodeModuleErrorLine(line)
+    }
+
+    /// True when `line` is one of a crash report's loaded images as its `Binary Images:` section lists them
+    /// (`0x1b06b7000 - 0x1b09d8fff CoreData arm64  <0e99b0…> /System/…`, macOS's indented `0x7fff25f12000 -
+    /// 0x7fff260d1fff  libsqlite3.dylib (321.1) <D7017429-…> /usr/lib/libsqlite3.dylib`): an address range first.
+    static func isBinaryImageLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = ByteScan.spaces(line, at: 0)
+        func address() -> Bool {
+            guard line.hasPrefix("0x", at: i) else { return false }
+            let start = i + 2
+            i = start
+            while i < line.count, ByteScan.isHexDigit(line[i]) { i += 1 }
+            return i - start >= 4 && i - start <= 16
+        }
+        guard address() else { return false }
+        i = ByteScan.spaces(line, at: i)
+        guard i < line.count, line[i] == UInt8(ascii: "-") else { return false }
+        i = ByteScan.spaces(line, at: i + 1)
+        if line.hasPrefix("???", at: i) { return true }
+        return address() && i < line.count && ByteClass.isBlank(line[i])
     }
 
     /// The console types Xcode's metadata line names, and the fields after its type (each with its `: `).

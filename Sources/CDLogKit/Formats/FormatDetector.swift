@@ -48,8 +48,14 @@ public enum FormatDetector {
             let firstLine = bytes.drop { ByteClass.isBlank($0) || $0 == 10 || $0 == 13 }.prefix { $0 != 10 }
             if firstLine.last == UInt8(ascii: "}") || firstLine.last == 13 || containsSequence(firstLine, "\"eventMessage\"") {
                 // JSON with no message member (a CloudKit Web Services response, an app's error object printed
-                // as JSON) is no log export: it is read as text, where the codes and phrases in it are found.
-                if hasMessageKey(bytes) { return .logNDJSON }
+                // as JSON) is no log export: it is read as text, where the codes and phrases in it are found. Where
+                // the objects are one a line, the member must be an object's own, not one nested in it (a plugin's
+                // `{"result":{"sqliteCode":11,"message":"database disk image is malformed"}}`).
+                if let decided = objectLinesHoldMessageMember(bytes) {
+                    if decided { return .logNDJSON }
+                } else if hasMessageKey(bytes) {
+                    return .logNDJSON
+                }
             }
         }
         return scoreLines(bytes)
@@ -70,6 +76,31 @@ public enum FormatDetector {
             }
         }
         return false
+    }
+
+    /// Whether one of the first lines that hold a whole JSON object (up to five) has a top-level message member
+    /// (`"eventMessage"`, `"message"`, `"msg"`); nil when no line holds a whole object (objects spread over lines).
+    static func objectLinesHoldMessageMember(_ bytes: ArraySlice<UInt8>) -> Bool? {
+        var sawObject = false
+        var lines = 0
+        for line in bytes.split(separator: 10, maxSplits: 64, omittingEmptySubsequences: true) {
+            lines += 1
+            if lines > 64 { break }
+            let found: Bool? = line.withUnsafeBytes { raw in
+                guard let object = EntrySplitter.objectLine(raw) else { return nil }
+                var members = FlatJSONObject.Members(of: object)
+                while let member = members.next() {
+                    if FlatJSONObject.key(member.key, is: "eventMessage") || FlatJSONObject.key(member.key, is: "message")
+                        || FlatJSONObject.key(member.key, is: "msg") { return true }
+                }
+                return false
+            }
+            guard let found else { continue }
+            if found { return true }
+            sawObject = true
+            if lines >= 5 { break }
+        }
+        return sawObject ? false : nil
     }
 
     /// Where `needle` first occurs in `bytes` at or after `start`, or nil.

@@ -26,6 +26,22 @@ struct CrashParsingTests {
         #expect(!looks(#"{"timestamp":"2024","eventMessage":"Exception Type: EXC_CRASH"}"#))
         #expect(!looks("CoreData: debug: CoreData+CloudKit: -[PFCloudKitSetupAssistant _setupIfNecessary]"))
         #expect(!looks(""))
+        // A report's header alone, cut before its exception (round 102's YE-016 and YE-026): a partial report.
+        let header = """
+            Process:               OpenEmu [95733]
+            Path:                  /Applications/OpenEmu.app/Contents/MacOS/OpenEmu
+            Identifier:            org.openemu.OpenEmu
+            Version:               2.0.6.1 (2.0.6.1)
+            Code Type:             X86-64 (Native)
+            Date/Time:             2018-07-02 10:21:08.055 -0400
+            """
+        #expect(looks(header))
+        let report = try? entry(header)
+        #expect(report?.field("partial") != nil || report?.message.contains("Partial report") == true)
+        // `sample`'s output and a hang report open with the same fields, and say so; four fields are not enough.
+        #expect(!looks("Analysis of sampling OpenEmu (pid 95733) every 1 millisecond\n" + header))
+        #expect(!looks(header + "\nDuration:              5.01s\nSteps:                 501"))
+        #expect(!looks(header.split(separator: "\n").prefix(4).joined(separator: "\n")))
     }
 
     @Test func pastedReportStart() {

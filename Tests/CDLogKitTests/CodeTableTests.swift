@@ -333,6 +333,21 @@ import Testing
         #expect(termination?.rule.id == "crash.console-termination" && termination?.severity == .fatal)
     }
 
+    /// Every library the fallback's vocabulary admits an entry by has a marker that gives the entry a category: a
+    /// failure it prints is never silent (round 103: Simperium's and MagicalRecord's errors got no finding).
+    @Test func everyLibraryTheVocabularyNamesGetsAFinding() throws {
+        let names = ["Simperium", "MagicalRecord", "CoreStore", "Ensembles", "YapDatabase", "UbiquityStoreManager", "FMDatabase",
+                     "GRDB", "EncryptedStore", "DataStack", "Seam3", "CloudCore", "sqflite", "CouchbaseLite", "WatermelonDB", "ObjectBox",
+                     "MMKV", "SQLite", "CoreData", "SwiftData", "CloudKit"]
+        for name in names {
+            let text = "\(name) error: the operation failed"
+            let finding = TestSupport.classify(text)
+            #expect(finding != nil && (finding?.severity ?? .debug) >= .error, "\(text) → \(finding?.rule.id ?? "nil")")
+        }
+        #expect(TestSupport.classify("Simperium error (Deal), received an invalid change for (84257335ea1a)")?.category == .sync)
+        #expect(TestSupport.classify("MagicalRecord error: bucket list not loaded")?.category == .store)
+    }
+
     /// Mirroring's setup code, named in the `CoreData+CloudKit: -[Class method](line):` prefix, is `init` whatever
     /// went wrong in it; the exporter's and importer's own messages stay `sync`. (The sentences are Core Data's,
     /// from its CloudKit string tables.)

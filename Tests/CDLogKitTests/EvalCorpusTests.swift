@@ -46,7 +46,9 @@ import Testing
         // Round 97 retired an app's print that it could not set up its database's sync because the server is offline
         // (three copies: the line alone and twice in its paste), noise to its collector and the network's warning to
         // its second labeller; the fallback reads it as the store's set-up failing.
-        #expect(score.falseAlarms <= 16, "\(score.falseAlarms) noise lines reported above info")
+        // Round 103 gave Simperium's errors a marker (both its labellers call them sync; before, the fallback admitted
+        // them and gave no finding), and an older record calls its websocket's `received invalid message` noise.
+        #expect(score.falseAlarms <= 17, "\(score.falseAlarms) noise lines reported above info")
         #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 

@@ -59,6 +59,24 @@ import Testing
         #expect(stored.severity == .fatal && stored.category == .store, "\(stored.rule.id) \(stored.category)")
     }
 
+    /// The runtime's unrecognized-selector line alone means the app stopped (`fatal`); printed just before its own
+    /// `*** Terminating app due to uncaught exception` entry it is the error that entry reports as fatal, on one thread
+    /// and on several, wherever a block boundary falls between the two.
+    @Test func aLineThatAnnouncesItsTerminationIsAnError() throws {
+        let line = "2015-06-19 14:22:56.661 Todos[532:117700] -[Todos.List incompleteCount]: unrecognized selector sent to instance 0x1"
+        let termination = "2015-06-19 14:22:56.662 Todos[532:117700] *** Terminating app due to uncaught exception 'NSInvalidArgumentException', "
+            + "reason: '-[Todos.List incompleteCount]: unrecognized selector sent to instance 0x1'"
+        let other = "2015-06-19 14:22:56.663 Todos[532:117700] Saved 3 lists"
+        let filler = (0..<40).map { "2015-06-19 14:22:50.\(100 + $0) Todos[532:117700] Loading list \($0)" }.joined(separator: "\n")
+        let text = [filler, line, termination, filler, line, other, filler].joined(separator: "\n") + "\n"
+        for (threads, blockSize) in [(1, 4096), (2, 64), (3, 200)] {
+            let (reporter, _) = try Self.run(text, threads: threads, blockSize: blockSize)
+            let verdicts = reporter.entries.map { "\($0.classification?.rule.id ?? "-") \($0.classification?.severity.name ?? "-")" }
+            #expect(verdicts == ["crash.unrecognized-selector error", "crash.unrecognized-selector fatal", "crash.unrecognized-selector fatal"],
+                    "\(threads) threads, blocks of \(blockSize): \(verdicts)")
+        }
+    }
+
     @Test func echoesFoldAcrossBlockBoundaries() throws {
         var text = ""
         for i in 0..<400 {

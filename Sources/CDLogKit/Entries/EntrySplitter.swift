@@ -379,7 +379,7 @@ public struct EntrySplitter {
                 header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.isBinaryImageLine(line),
-               EntrySplitter.isBinaryImageLine(EntrySplitter.lastLine(of: entry.message.bytes)) {
+               EntrySplitter.isBinaryImageLine(EntrySplitter.lastTextLine(of: entry.message.bytes)) {
                 // A crash report's loaded images (`0x1b06b7000 - 0x1b09d8fff CoreData arm64 <…> /System/…`), pasted
                 // without the rest of the report: one list, as the report's section is one.
                 header = nil
@@ -1005,12 +1005,6 @@ public struct EntrySplitter {
         var start = end
         while start > 0, message[start - 1] != 0x0A { start -= 1 }
         return start
-    }
-
-    /// The last line of `message` (without its line break).
-    static func lastLine(of message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        let end = textEnd(of: message)
-        return UnsafeRawBufferPointer(rebasing: message[lineStart(in: message, before: end)..<end])
     }
 
     /// True when `line` opens with a frame number (1 to 3 digits, then a tab or two spaces) greater than the

@@ -81,11 +81,8 @@ public enum FormatDetector {
     /// Whether one of the first lines that hold a whole JSON object (up to five) has a top-level message member
     /// (`"eventMessage"`, `"message"`, `"msg"`); nil when no line holds a whole object (objects spread over lines).
     static func objectLinesHoldMessageMember(_ bytes: ArraySlice<UInt8>) -> Bool? {
-        var sawObject = false
-        var lines = 0
-        for line in bytes.split(separator: 10, maxSplits: 64, omittingEmptySubsequences: true) {
-            lines += 1
-            if lines > 64 { break }
+        var objects = 0
+        for line in bytes.split(separator: 10, maxSplits: 64, omittingEmptySubsequences: true).prefix(64) {
             let found: Bool? = line.withUnsafeBytes { raw in
                 guard let object = EntrySplitter.objectLine(raw) else { return nil }
                 var members = FlatJSONObject.Members(of: object)
@@ -97,10 +94,10 @@ public enum FormatDetector {
             }
             guard let found else { continue }
             if found { return true }
-            sawObject = true
-            if lines >= 5 { break }
+            objects += 1
+            if objects == 5 { break }
         }
-        return sawObject ? false : nil
+        return objects > 0 ? false : nil
     }
 
     /// Where `needle` first occurs in `bytes` at or after `start`, or nil.

@@ -27,11 +27,10 @@ public final class Rule: Sendable {
     /// Global declaration order (files by name, then position): the last tie-breaker. It increases in
     /// that order, with gaps between files (`RuleSet.ordersPerFile`).
     public let order: Int
-    /// The severity of a finding whose very next entry is the termination it announces (`before-termination:`):
-    /// the runtime's `-[X y]: unrecognized selector …` line alone means the app stopped, but printed just before
-    /// its own `*** Terminating app due to uncaught exception …` it is the error that entry reports as fatal.
-    public let severityBeforeTermination: Severity?
-    /// This rule at `severityBeforeTermination` (EchoFolder swaps it in when the termination follows).
+    /// This rule at the severity its `before-termination:` key gives a finding whose very next entry is the
+    /// termination it announces (EchoFolder swaps it in when the termination follows): the runtime's `-[X y]:
+    /// unrecognized selector …` line alone means the app stopped, but printed just before its own `*** Terminating
+    /// app due to uncaught exception …` it is the error that entry reports as fatal. Nil for other rules.
     public let beforeTerminationTwin: Rule?
 
     init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,
@@ -47,7 +46,6 @@ public final class Rule: Sendable {
         self.nomatchExamples = nomatchExamples; self.location = location; self.order = order
         self.resolution = resolution
         self.namesOnlyAnException = id.hasPrefix("exception.name.")
-        self.severityBeforeTermination = severityBeforeTermination
         if let lowered = severityBeforeTermination, lowered < severity {
             beforeTerminationTwin = Rule(id: id, title: title, category: category, severity: lowered, priority: priority, input: input,
                                          patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
@@ -68,7 +66,7 @@ public final class Rule: Sendable {
              patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
              extractors: extractors, advice: advice, references: references, matchExamples: matchExamples,
              nomatchExamples: nomatchExamples, location: location, order: order, resolution: resolution,
-             severityBeforeTermination: severityBeforeTermination.flatMap { $0 < severity ? $0 : nil })
+             severityBeforeTermination: beforeTerminationTwin.map(\.severity))
     }
 
     /// The same rule in another category, its advice led by `leadingAdvice` (an area table row moved it).
@@ -77,7 +75,7 @@ public final class Rule: Sendable {
              patterns: patterns, required: required, excluded: excluded, fieldPatterns: fieldPatterns,
              extractors: extractors, advice: advice.map { leadingAdvice + " " + $0 } ?? leadingAdvice, references: references,
              matchExamples: matchExamples, nomatchExamples: nomatchExamples, location: location, order: order,
-             resolution: resolution, severityBeforeTermination: severityBeforeTermination)
+             resolution: resolution, severityBeforeTermination: beforeTerminationTwin.map(\.severity))
     }
 
     /// A rule that speaks only when nothing more specific does: the fallbacks, the activity fallback and

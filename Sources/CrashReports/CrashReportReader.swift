@@ -93,12 +93,58 @@ public enum CrashReportReader {
     private static let stallMarkers = ["Analysis of sampling", "Sampling process", "Call graph:", "Duration:", "Steps:", "Event:",
                                        "Sampling Interval:"]
 
-    /// For console logs that contain a pasted legacy crash report: true when this line starts one.
+    /// For console logs that contain a pasted legacy crash report: true when this line starts one: its
+    /// `Incident Identifier:`, Xcode's `Translated Report` marker, or the `Process:` line a macOS report opens with
+    /// (`Process:               CalendarAgent [285]`: the name, then its pid in brackets). The splitter asks only
+    /// outside a report, so the `Process:` line inside an iOS report (after its incident identifier) cuts nothing.
     public static func isPastedReportStart(_ line: Substring) -> Bool {
         let trimmed = CrashText.trim(line)
         if trimmed.hasPrefix("Incident Identifier:") { return true }
-        // Not "Process:": it is also a line inside every iOS report, so it would cut them in two.
+        if isProcessLine(trimmed) { return true }
         return trimmed == Substring(translatedMarker)
+    }
+
+    /// `Process:`, blanks, a name, then `[pid]` closing the line: a report's header line, not a log's sentence
+    /// that names a process.
+    static func isProcessLine(_ trimmed: Substring) -> Bool {
+        guard trimmed.hasPrefix("Process:"), trimmed.last == "]" else { return false }
+        let rest = trimmed.dropFirst("Process:".count)
+        guard let space = rest.first, space == " " || space == "\t",
+              let open = rest.lastIndex(of: "["), rest[rest.startIndex..<open].contains(where: { !$0.isWhitespace }) else { return false }
+        let pid = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+        return !pid.isEmpty && pid.allSatisfy({ $0.isASCII && $0.isNumber })
+    }
+
+    /// True when a document that holds a text report opens with lines that are not the report's: a page's or a
+    /// CI log's own lines (`travis_fold:start:…`, `$ ls …`, a path) before the report's first line
+    /// (`isPastedReportStart`). Such a document is read as a log, whose splitter reads the pasted report whole,
+    /// so that the lines before it stay entries of their own. A document opening with a header field
+    /// (`Hardware Model:`, a report whose first lines a paste cut) or JSON is a report.
+    public static func hasLinesBeforePastedReport(_ prefix: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: prefix.prefix(64 << 10), as: UTF8.self)
+        var lines = 0
+        for line in text.split(maxSplits: 61, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let trimmed = CrashText.trim(line)
+            if trimmed.isEmpty { continue }
+            lines += 1
+            if lines > 60 { return false }
+            if isPastedReportStart(trimmed) { return lines > 1 }
+            if lines == 1 {
+                guard let first = trimmed.first, first != "{", first != "[", !trimmed.hasPrefix("---"),
+                      !opensWithHeaderField(trimmed) else { return false }
+            }
+        }
+        return false
+    }
+
+    /// `Key:` or `Key Words:` (a capital, then letters, blanks, `/`, `(`, `)` or `-`, up to 40 bytes) and a blank or
+    /// the line's end: the shape of a report's header field.
+    private static func opensWithHeaderField(_ line: Substring) -> Bool {
+        guard let first = line.unicodeScalars.first, first.properties.isUppercase, first.isASCII,
+              let colon = line.prefix(41).firstIndex(of: ":") else { return false }
+        guard line[line.startIndex..<colon].allSatisfy({ $0.isLetter || $0.isNumber || " /()-_".contains($0) }) else { return false }
+        let after = line.index(after: colon)
+        return after == line.endIndex || line[after] == " " || line[after] == "\t"
     }
 
     // MARK: - Document dispatch

@@ -105,6 +105,61 @@ import Testing
         }
     }
 
+    /// A CI log's or a page's own lines before a macOS report (which opens with its `Process:` line) stay entries of
+    /// their own, and the report is one crash entry from that line on; a `sample` run's `Process:` line, under its
+    /// `Analysis of sampling` line, opens no report.
+    @Test func linesBeforeAPastedMacReportStayTheirOwn() throws {
+        let preamble = [
+            "travis_fold:start:after_failure.2",
+            "$ ls -lat $HOME/Library/Logs/DiagnosticReports/",
+            "-rw-------@  1 travis  staff  91743 Nov  5 12:34 Notes_2018-11-05-123432_Mac.crash",
+            "/Users/travis/Library/Logs/DiagnosticReports/Notes_2018-11-05-123432_Mac.crash",
+        ]
+        let report = [
+            "Process:               Notes [285]",
+            "Path:                  /Applications/Notes.app/Contents/MacOS/Notes",
+            "Identifier:            com.example.Notes",
+            "Version:               8.0 (399.2.2)",
+            "Code Type:             X86-64 (Native)",
+            "Parent Process:        ??? [1]",
+            "Date/Time:             2018-11-05 12:34:31.812 +0000",
+            "OS Version:            Mac OS X 10.13.6 (17G65)",
+            "Report Version:        12",
+            "",
+            "Crashed Thread:        0  Dispatch queue: com.apple.main-thread",
+            "",
+            "Exception Type:        EXC_BAD_ACCESS (SIGSEGV)",
+            "Exception Codes:       KERN_INVALID_ADDRESS at 0x0000000000000010",
+            "",
+            "Thread 0 Crashed:: Dispatch queue: com.apple.main-thread",
+            "0   libsqlite3.dylib              0x00007fff5e1a2b3c sqlite3_step + 60",
+            "1   com.apple.CoreData            0x00007fff3a1b2c3d -[NSSQLiteConnection execute] + 1200",
+        ]
+        let text = (preamble + report).joined(separator: "\n") + "\n"
+        // Detected, not forced: the document is read as a log because lines that are not the report's open it.
+        #expect(try FormatDetector.detect(ArraySlice(Array(text.utf8)), sourceName: "ci.log") != .crashReport)
+        for threads in [1, 2] {
+            let (reporter, _) = try TestSupport.classifyRun(Array(text.utf8), threads: threads)
+            let lines = reporter.entries.map { "\($0.entry.line)-\($0.entry.endLine)" }
+            #expect(lines == ["1-1", "2-2", "3-3", "4-4", "5-\(preamble.count + report.count)"], "\(lines)")
+            #expect(reporter.entries.last?.entry.format == .crashReport)
+            #expect(reporter.entries.last?.classification?.category == .crash)
+        }
+        // The report alone is still a report, read by the crash reader.
+        #expect(try FormatDetector.detect(ArraySlice(Array((report.joined(separator: "\n") + "\n").utf8)), sourceName: "r.crash") == .crashReport)
+        // `sample`'s output: its `Process:` line opens no report.
+        let sample = [
+            "Sampling process 51185 for 3 seconds with 1 millisecond of run time between samples",
+            "Analysis of sampling Notes (pid 51185) every 1 millisecond",
+            "Process: Notes [51185]",
+            "Path: /Applications/Notes.app/Contents/MacOS/Notes",
+            "Call graph:",
+            "    2647 Thread_12451789   DispatchQueue_1: com.apple.main-thread  (serial)",
+        ].joined(separator: "\n") + "\n"
+        let (sampled, _) = try TestSupport.classifyRun(Array(sample.utf8), threads: 1)
+        #expect(!sampled.entries.contains { $0.entry.format == .crashReport })
+    }
+
     /// An entry whose text names no framework but whose unified-log prefix says it is Core Data's or
     /// CloudKit's at error or fault level is read again as that framework's error line: never silent.
     /// Other levels, other subsystems and a process merely named after a framework stay quiet.

@@ -168,8 +168,13 @@ public struct EntrySplitter {
         var skippedSpacing = false
         let skipper = lineFormat.headerParser == nil ? nil : self.skipper
         let headerParser = lineFormat.headerParser
+        // Whether the line before opened a `sample` run's analysis (`Analysis of sampling App (pid 51185) …`), whose
+        // next line is a `Process:` header that opens no crash report.
+        var previousOpensSampling = false
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
+            let afterSampling = previousOpensSampling
+            previousOpensSampling = line.first == UInt8(ascii: "A") && line.hasPrefix("Analysis of sampling ")
             if inReport {
                 // The report goes on until the log resumes (a prefixed line or a console entry word).
                 let dedented = reportIndent > 0 && !isBlank(line) && ByteScan.spaces(line, at: 0) < reportIndent
@@ -183,7 +188,7 @@ public struct EntrySplitter {
                 try EntrySplitter.finishReport(&report, startLine: reportStartLine, format: lineFormat.format,
                                                source: sourceName, into: &entry, emit)
             }
-            if EntrySplitter.mayStartPastedReport(line),
+            if EntrySplitter.mayStartPastedReport(line), !afterSampling,
                CrashReportReader.isPastedReportStart(Substring(String(decoding: line, as: UTF8.self))) {
                 try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 inReport = true
@@ -2545,8 +2550,10 @@ public struct EntrySplitter {
     /// `Translated Report` header, possibly indented.
     static func mayStartPastedReport(_ line: UnsafeRawBufferPointer) -> Bool {
         let start = ByteScan.spaces(line, at: 0)
-        guard start < line.count, line[start] == UInt8(ascii: "I") || line[start] == UInt8(ascii: "T") else { return false }
+        guard start < line.count, line[start] == UInt8(ascii: "I") || line[start] == UInt8(ascii: "T")
+            || line[start] == UInt8(ascii: "P") else { return false }
         return line.hasPrefix("Incident Identifier:", at: start) || line.hasPrefix("Translated Report", at: start)
+            || line.hasPrefix("Process:", at: start)
     }
 
     private func splitJSONEvents(into entry: inout RawEntry, _ emit: (inout RawEntry) throws -> Void) throws {

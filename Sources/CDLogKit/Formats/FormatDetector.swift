@@ -33,7 +33,8 @@ public enum FormatDetector {
         }
         // A log that merely contains a pasted report stays a log (the splitter reads the report);
         // a source is a crash report when it does not open with a log line.
-        if CrashReportReader.looksLikeCrashReport(bytes), !startsWithLogLine(bytes) { return .crashReport }
+        if CrashReportReader.looksLikeCrashReport(bytes), !startsWithLogLine(bytes),
+           !CrashReportReader.hasLinesBeforePastedReport(bytes) { return .crashReport }
         let firstNonSpace = bytes.first { !(ByteClass.isBlank($0) || $0 == 10 || $0 == 13) }
         if firstNonSpace == UInt8(ascii: "[") {
             // `log show --style json` opens an array of objects.

@@ -48,7 +48,13 @@ struct CrashParsingTests {
         #expect(CrashReportReader.isPastedReportStart("Incident Identifier: 2936A3DF-84C3-4AF0-AB28-C84C1C002876"))
         #expect(CrashReportReader.isPastedReportStart("  Incident Identifier:  X"))
         #expect(CrashReportReader.isPastedReportStart("Translated Report (Full Report Below)"))
-        #expect(!CrashReportReader.isPastedReportStart("Process:             App [455]"))
+        // The `Process:` line a macOS report opens with (the splitter asks only outside a report, so the same line
+        // inside an iOS report, after its incident identifier, cuts nothing).
+        #expect(CrashReportReader.isPastedReportStart("Process:             App [455]"))
+        #expect(CrashReportReader.isPastedReportStart("Process:               CalendarAgent [285]"))
+        #expect(!CrashReportReader.isPastedReportStart("Process: App"))
+        #expect(!CrashReportReader.isPastedReportStart("Process: syncing [done]"))
+        #expect(!CrashReportReader.isPastedReportStart("Process:[455]"))
         #expect(!CrashReportReader.isPastedReportStart("CoreData: error: Incident"))
     }
 

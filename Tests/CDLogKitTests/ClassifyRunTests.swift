@@ -72,9 +72,13 @@ import Testing
         for (threads, blockSize) in [(1, 4096), (2, 64), (3, 200)] {
             let (reporter, _) = try Self.run(text, threads: threads, blockSize: blockSize)
             let verdicts = reporter.entries.map { "\($0.classification?.rule.id ?? "-") \($0.classification?.severity.name ?? "-")" }
-            #expect(verdicts == ["crash.unrecognized-selector error", "crash.unrecognized-selector fatal", "crash.unrecognized-selector fatal"],
+            // The second announcing line is followed by the app's own next line: a console line of a log that went on.
+            #expect(verdicts == ["crash.unrecognized-selector error", "crash.unrecognized-selector fatal", "crash.unrecognized-selector error"],
                     "\(threads) threads, blocks of \(blockSize): \(verdicts)")
         }
+        // The same line pasted bare, with no console prefix, says the app stopped.
+        let (bare, _) = try Self.run("-[Todos.List incompleteCount]: unrecognized selector sent to instance 0x1\n", threads: 1, blockSize: 4096)
+        #expect(bare.entries.map { $0.classification?.severity } == [.fatal])
     }
 
     @Test func echoesFoldAcrossBlockBoundaries() throws {

@@ -79,6 +79,14 @@ import Testing
         // The same line pasted bare, with no console prefix, says the app stopped.
         let (bare, _) = try Self.run("-[Todos.List incompleteCount]: unrecognized selector sent to instance 0x1\n", threads: 1, blockSize: 4096)
         #expect(bare.entries.map { $0.classification?.severity } == [.fatal])
+        // An exception table's reason the same way: a Mac app's console line (AppKit logs the exception it caught on the
+        // main thread) is an error, the reason pasted alone a termination.
+        let logged = "8/4/15 11:54:15.460 AM MunkiAdmin[75456]: Cannot perform operation without a managed object context\n"
+        let (console, _) = try Self.run(logged, threads: 1, blockSize: 4096)
+        #expect(console.entries.map { "\($0.classification?.rule.id ?? "-") \($0.classification?.severity.name ?? "-")" }
+                == ["exception.controller-without-context error"])
+        let (reason, _) = try Self.run("Cannot perform operation without a managed object context\n", threads: 1, blockSize: 4096)
+        #expect(reason.entries.map { $0.classification?.severity } == [.fatal])
     }
 
     @Test func echoesFoldAcrossBlockBoundaries() throws {

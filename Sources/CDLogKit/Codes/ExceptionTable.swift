@@ -98,7 +98,8 @@ enum ExceptionTable {
             rules.append(Rule(id: id, title: title, category: category, severity: severity, priority: priority, input: .log,
                               patterns: [pattern], required: required, excluded: [caught], fieldPatterns: [],
                               extractors: [.exception], advice: advice, references: [],
-                              matchExamples: uncaughtExamples, nomatchExamples: caughtExamples, location: location, order: order))
+                              matchExamples: uncaughtExamples, nomatchExamples: caughtExamples, location: location, order: order,
+                              severityBeforeTermination: severity == .fatal ? .error : nil))
             rules.append(Rule(id: id + ".caught", title: title + " (caught)", category: category, severity: min(severity, .error),
                               priority: priority, input: .log, patterns: [pattern], required: required + [caught], excluded: [],
                               fieldPatterns: [], extractors: [.exception], advice: advice, references: [],

@@ -173,6 +173,8 @@ MESSAGES = {
     "SQLITE_CONSTRAINT_CHECK": ["CHECK constraint failed"],
     # sqlite3_log(SQLITE_WARNING, …) from the Unix VFS when it checks a database file it holds open.
     "SQLITE_WARNING": ["file unlinked while open", "file renamed while open", "multiple links to file", "cannot fstat db file"],
+    # The query planner's note under SQLITE_WARNING_AUTOINDEX (where.c: `automatic index on %s(%s)`).
+    "SQLITE_WARNING_AUTOINDEX": ["automatic index on"],
 }
 
 # Sentences --check-source cannot find literally: texts of older SQLite versions (sqlite3_errstr before 3.20

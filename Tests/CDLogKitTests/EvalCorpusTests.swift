@@ -25,7 +25,9 @@ import Testing
         // `info` with nothing in the line to tell them apart (the part fell to 85.96 % with the catalog learned).
         // Round 104 retired 82 entries that scored 33 % severity when held out, most of them Amplify DataStore's,
         // PouchDB's and Ensembles' routine lines at `debug` or `info` (the part fell to 85.4 %).
-        #expect(score.severityAgreement >= 0.85, "severity agreement \(score.severityAgreement)")
+        // The thirty-second session's severity fixes (a console line's exception, the mirroring's milestones) raised
+        // the part to 86.0 %.
+        #expect(score.severityAgreement >= 0.855, "severity agreement \(score.severityAgreement)")
         // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
         // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
         // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught

@@ -137,8 +137,8 @@ public enum CrashReportReader {
         return false
     }
 
-    /// `Key:` or `Key Words:` (a capital, then letters, blanks, `/`, `(`, `)` or `-`, up to 40 bytes) and a blank or
-    /// the line's end: the shape of a report's header field.
+    /// `Key:` or `Key Words:` (an ASCII capital, then letters, digits, blanks, `/`, `(`, `)`, `-` or `_`, the colon
+    /// within the first 41 characters) and a blank or the line's end: the shape of a report's header field.
     private static func opensWithHeaderField(_ line: Substring) -> Bool {
         guard let first = line.unicodeScalars.first, first.properties.isUppercase, first.isASCII,
               let colon = line.prefix(41).firstIndex(of: ":") else { return false }

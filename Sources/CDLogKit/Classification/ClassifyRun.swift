@@ -115,6 +115,25 @@ public struct ClassifyRun: Sendable {
         return summary
     }
 
+    /// `classification` at its rule's `before-termination` severity where the entry is a line as a console printed it,
+    /// with its time or process prefix (`2015-04-02 11:48:41.689 App[81787:4588378] -[__NSDictionaryM length]:
+    /// unrecognized selector …`, an exception's reason AppKit logged): a line of a log that went on. The same line
+    /// pasted bare says the app stopped (the development part: 30 `error` and 6 `fatal` labels on the prefixed
+    /// unrecognized-selector line, 27 `fatal` and 10 `error` on the bare one). Not where the entry itself says the app
+    /// stopped: the termination's own line (`*** Terminating app due to uncaught exception …`), its thrown stack, or a
+    /// fatal wrapper that raised the finding (field `fatal`). Decided here, before the entry is counted or filtered by
+    /// severity; the line directly before its own termination entry is lowered by the echo folder, which sees both.
+    @inline(__always)
+    static func asConsoleLine(_ classification: Classification?, header: LineHeader, message: UnsafeRawBufferPointer) -> Classification? {
+        guard let classification, let lowered = classification.rule.beforeTerminationTwin,
+              header.timestamp != nil || header.process != nil,
+              !classification.fields.contains(where: { $0.name == "fatal" }),
+              !message.contains(sequence: "uncaught exception"), !message.contains(sequence: "First throw call stack") else {
+            return classification
+        }
+        return Classification(rule: lowered, fields: classification.fields)
+    }
+
     /// Runs one splitter to the end on the calling thread. With `streaming`, wanted entries go there
     /// as they come; otherwise they are collected in the batch.
     /// `onPause` is called when a live input paused (`EntrySplitter.forEachEntry`). Rendered findings go
@@ -198,9 +217,11 @@ public struct ClassifyRun: Sendable {
                                         isCrashReport: prepared.format == .crashReport, scratch: scratch)
                 }
             } else {
-                classification = classifier.classify(message: raw.message.bytes, wrapped: raw.wrapped, scratch: scratch)
-                    ?? classifier.classifyByLogContext(format: raw.format, header: raw.header, prefix: raw.prefix,
-                                                       message: raw.message.bytes, scratch: scratch)
+                classification = ClassifyRun.asConsoleLine(
+                    classifier.classify(message: raw.message.bytes, wrapped: raw.wrapped, scratch: scratch)
+                        ?? classifier.classifyByLogContext(format: raw.format, header: raw.header, prefix: raw.prefix,
+                                                           message: raw.message.bytes, scratch: scratch),
+                    header: raw.header, message: raw.message.bytes)
             }
             batch.summary.count(classification)
             if raw.truncated { batch.summary.truncatedEntries += 1 }

@@ -28,18 +28,6 @@ struct EchoFolder {
     /// Offers an entry that already stands for the entries numbered `first...last` (folded on another
     /// thread, `entry.count` of them); returns an entry that is now complete, with its numbers.
     mutating func offer(_ entry: consuming ClassifiedEntry, first: Int, last: Int) -> Folded? {
-        // The runtime's announcing line as a console printed it, with its time or process prefix (`2015-04-02
-        // 11:48:41.689 App[81787:4588378] -[__NSDictionaryM length]: unrecognized selector …`): a line of a log that
-        // went on, at its `before-termination` severity; the same line pasted bare says the app stopped (the
-        // development part: 30 `error` and 6 `fatal` labels on the prefixed line, 27 `fatal` and 10 `error` on the
-        // bare one).
-        // Not where the entry itself says the app stopped: the termination's own line (`*** Terminating app due to
-        // uncaught exception …`), its thrown stack, or a fatal wrapper that raised the finding (field `fatal`).
-        if let lowered = entry.classification?.rule.beforeTerminationTwin, entry.entry.timestamp != nil || entry.entry.process != nil,
-           !entry.classification!.fields.contains(where: { $0.name == "fatal" }),
-           !entry.entry.message.includes("uncaught exception"), !entry.entry.message.includes("First throw call stack") {
-            entry.classification = Classification(rule: lowered, fields: entry.classification!.fields)
-        }
         // Compared through `pending!` and counted in place: binding the pending entry to a local copied
         // it (a dozen retains and releases per finding).
         if pending != nil, first == pendingLast + 1, pending!.entry.source == entry.entry.source,

@@ -2546,8 +2546,8 @@ public struct EntrySplitter {
         report.removeAll(keepingCapacity: false)
     }
 
-    /// A cheap test before the exact one: pasted reports start with `Incident Identifier:` or Xcode's
-    /// `Translated Report` header, possibly indented.
+    /// A cheap test before the exact one (`CrashReportReader.isPastedReportStart`): pasted reports start with
+    /// `Incident Identifier:`, Xcode's `Translated Report` header or a macOS report's `Process:` line, possibly indented.
     static func mayStartPastedReport(_ line: UnsafeRawBufferPointer) -> Bool {
         let start = ByteScan.spaces(line, at: 0)
         guard start < line.count, line[start] == UInt8(ascii: "I") || line[start] == UInt8(ascii: "T")

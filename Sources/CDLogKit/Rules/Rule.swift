@@ -30,9 +30,9 @@ public final class Rule: Sendable {
     /// This rule at the severity its `before-termination:` key gives a finding whose very next entry is the
     /// termination it announces (EchoFolder swaps it in when the termination follows): the runtime's `-[X y]:
     /// unrecognized selector …` line alone means the app stopped, but printed just before its own `*** Terminating
-    /// app due to uncaught exception …` it is the error that entry reports as fatal; EchoFolder also swaps it in for
-    /// the line as a console printed it (a time or process prefix) when the line itself names no termination. Nil
-    /// for other rules.
+    /// app due to uncaught exception …` it is the error that entry reports as fatal; `ClassifyRun.asConsoleLine` also
+    /// swaps it in for the line as a console printed it (a time or process prefix) when the line itself names no
+    /// termination. Nil for other rules.
     public let beforeTerminationTwin: Rule?
 
     init(id: String, title: String, category: Category, severity: Severity, priority: Int, input: RuleInput,

@@ -191,6 +191,10 @@ public final class CodeCatalog: Sendable {
             (#"<CKError\s0x[0-9a-fA-F]+:\s(?:\\*"|“)(?<n>[^"\\“”]{1,60})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
             (#"(?:\\*"|“)(?<p>[A-Z][A-Za-z0-9 ]{2,40})(?:\\*"|”)\s\((?<c>\d+)(?:/(?<i>-?\d+))?\)"#, ck),
             (#"\b(?<d>[A-Z][A-Za-z]*ErrorDomain|Cocoa|CKError|io\.realm)(?:\s*/\s*(?i:code)\s*[:=]?\s*|\s*[:=/]\s*|\s*\(\s*|\s+(?:error|Error|Code=|code)\s*#?|-(?:Fehler|error)\s+)(?<c>-?\d+)\b"#, nil),
+            // A table's domain and its code with nothing between but a space (`NSCocoaErrorDomain 134060 ... requires
+            // that all relationships have an inverse`, `CKErrorDomain 3 (networkUnavailable)`): a note's or an app's
+            // shorthand. Only the tables' own domains: another domain's number after a space may be anything.
+            (#"\b(?<d>NSCocoaErrorDomain|CKErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain)[ \t]+(?<c>-?\d+)\b(?![.,:]\d)"#, nil),
             (#"\((?:[^()\d\n]{0,24}?)\b(?<d>Cocoa|CKErrorDomain|NSCocoaErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain|io\.realm)(?:[^()\d\n]{0,24}?)(?<c>-?\d+)\s*(?:\.|。)?\s*\)"#, nil),
             (#"(?i:domain)\s*[:=]\s*\\*"?(?<d>[A-Za-z][\w.]*?)\\*"?\s*[;,]?\s*[-;,]?\s*\.?(?i:code)\s*[:=]\s*(?<c>-?\d+)"#, nil),
             (#"(?i)\bsqlite3?\s+(?:error\s+)?(?:code\s*[:=]?\s*|error\s+)(?<c>\d{1,5})\b"#, sqlite),

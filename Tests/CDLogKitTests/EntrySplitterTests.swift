@@ -22,6 +22,25 @@ import Testing
         #expect(entries[2].message == "plain second")
     }
 
+    /// Round 111: a trap quoted in a code comment and wrapped by it stays one message, whether its first line kept
+    /// the comment's marker or lost it when it was copied; separate comment sentences stay separate entries.
+    @Test func aMessageWrappedInACodeCommentIsOneEntry() throws {
+        let quoted = """
+        /// SwiftData/BackingData.swift:940: Fatal error: Never access a full
+        ///   future backing data - PersistentIdentifier(id: ...)
+        // The store is opened on the main actor.
+        // Second sentence of the same comment.
+        """
+        let entries = try TestSupport.entries(quoted)
+        #expect(entries.map(\.line) == [1, 3, 4])
+        #expect(TestSupport.classify(entries[0].message)?.category == .concurrency)
+        let unmarked = try TestSupport.entries("""
+        SwiftData/BackingData.swift:940: Fatal error: Never access a full
+        ///   future backing data - PersistentIdentifier(id: ...)
+        """)
+        #expect(unmarked.count == 1)
+    }
+
     /// Issue 21: a Crashlytics block's header lines (the trap, the crashed thread) stay with its first line,
     /// so the frames that name the cause are in the same entry as the trap; a trap printed after a log
     /// line stays with that line. A line that only mentions a trap word is an entry of its own.

@@ -531,6 +531,15 @@ public struct EntrySplitter {
                 header = nil
                 entry.wrapped = true
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0,
+               let inner = EntrySplitter.commentContinuation(line, after: entry.message.bytes),
+               EntrySplitter.continuesWrappedSentence(inner, after: entry.message.bytes, prefixWidth: entry.prefix.count) {
+                // A message quoted in a code comment and wrapped by it (`/// SwiftData/BackingData.swift:940: Fatal
+                // error: Never access a full` / `///   future backing data - …`): read past the comment's marker, the
+                // rest of the same message.
+                header = nil
+                entry.wrapped = true
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.staysInsideQuotedReason(line, after: &entry) {
                 // An exception's reason a poster or a page broke over several lines (`reason: 'Illegal attempt to
                 // establish a` / `relationship 'owner' between objects in` / `different contexts …'`): until its
@@ -1241,6 +1250,30 @@ public struct EntrySplitter {
     /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word
     /// that is not a logger's tag (`flutter:`,
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
+    /// `line` after its code comment's marker (`//`, `///`) and the blanks after it, where the line goes on a comment:
+    /// the message's last line opened with a marker too, or the text is indented under the marker by two blanks or
+    /// more (the first line of the quote lost its marker when it was copied). Nil for any other line.
+    static func commentContinuation(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        func markerEnd(_ text: UnsafeRawBufferPointer, from start: Int) -> (slashes: Int, end: Int)? {
+            var i = start
+            while i < text.count, text[i] == 32 || text[i] == 9 { i += 1 }
+            let slashStart = i
+            while i < text.count, text[i] == UInt8(ascii: "/") { i += 1 }
+            let slashes = i - slashStart
+            guard slashes >= 2, slashes <= 4, i < text.count, text[i] == 32 || text[i] == 9 else { return nil }
+            return (slashes, i)
+        }
+        guard let marker = markerEnd(line, from: 0) else { return nil }
+        var textStart = marker.end
+        while textStart < line.count, line[textStart] == 32 || line[textStart] == 9 { textStart += 1 }
+        guard textStart < line.count else { return nil }
+        var lastLineStart = message.count
+        while lastLineStart > 0, message[lastLineStart - 1] != 0x0A { lastLineStart -= 1 }
+        let inComment = markerEnd(message, from: lastLineStart) != nil
+        guard inComment || textStart - marker.end >= 2 else { return nil }
+        return UnsafeRawBufferPointer(rebasing: line[textStart...])
+    }
+
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer,
                                          prefixWidth: Int = 0) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }

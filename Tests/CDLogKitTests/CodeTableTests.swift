@@ -18,7 +18,8 @@ import Testing
             "The operation couldn’t be completed. (\(domain) error \(code).)",
             "userInfo={\(domain)=\(code)}",
             "failed (\(domain) / Code \(code))",
-        ]
+        ] + (["NSCocoaErrorDomain", "CKErrorDomain", "NSSQLiteErrorDomain", "CKInternalErrorDomain"].contains(domain)
+            ? ["\(domain) \(code) ... while loading"] : [])   // a note's shorthand (round 111), the tables' own domains only
     }
 
     @Test func everyRowIsRecognisedInEveryPrintedForm() throws {
@@ -36,6 +37,19 @@ import Testing
             }
         }
         #expect(rows >= 150, "the tables hold \(rows) rows")
+    }
+
+    /// A table row's `server` names are checked without a regular expression (start-up): capitals and
+    /// underscores, a capital at each end.
+    @Test func aServerNameMustBeCapitals() throws {
+        func table(server: String) -> String {
+            "domain: CKErrorDomain\nkey: testck\ncodes:\n  - {code: 1, name: internalError, server: \(server), category: cloudkit, severity: error, meaning: m, advice: a}\n"
+        }
+        #expect(throws: (any Error).self) { try CodeTable(path: "t.yaml", text: table(server: "zone_not_found"), firstOrder: 0) }
+        #expect(throws: (any Error).self) { try CodeTable(path: "t.yaml", text: table(server: "ZONE_"), firstOrder: 0) }
+        #expect(throws: (any Error).self) { try CodeTable(path: "t.yaml", text: table(server: "Z"), firstOrder: 0) }
+        let good = try CodeTable(path: "t.yaml", text: table(server: "[ZONE_NOT_FOUND, BAD_REQUEST]"), firstOrder: 0)
+        #expect(good.entries.first?.server == ["ZONE_NOT_FOUND", "BAD_REQUEST"])
     }
 
     @Test func everyRowDecidesAFindingThroughTheCatalog() throws {

@@ -317,7 +317,7 @@ public final class CodeCatalog: Sendable {
         for file in files {
             let loader = RuleLoader(path: file.path, text: file.text)
             let root: Node?
-            do { root = try Yams.compose(yaml: file.text) } catch { throw loader.failure(at: nil, "not valid YAML: \(error)") }
+            do { root = try Yams.compose(yaml: file.text, .basic) } catch { throw loader.failure(at: nil, "not valid YAML: \(error)") }
             guard let root, let mapping = root.mapping else { throw loader.failure(at: root, "a table file is a mapping") }
             let map = RuleLoader.keyed(mapping)
             if AreaTable.isAreaTable(map) {

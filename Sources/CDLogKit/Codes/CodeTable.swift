@@ -30,7 +30,9 @@ public struct CodeTable: Sendable {
         let loader = RuleLoader(path: path, text: text)
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw loader.failure(at: nil, "empty code table") }
+            // `.basic`: every scalar a plain string; the accessors (`.int`, `.bool`) read it. The default resolver compiles
+            // and runs its regular expressions for each scalar, a measurable part of start-up.
+            guard let node = try Yams.compose(yaml: text, .basic) else { throw loader.failure(at: nil, "empty code table") }
             root = node
         } catch let error as YamlError {
             throw loader.failure(at: nil, "not valid YAML: \(error)")
@@ -137,7 +139,15 @@ public struct CodeTable: Sendable {
             var server: [String] = []
             if let node = row["server"] {
                 let names = node.sequence.map { $0.compactMap(\.string) } ?? node.string.map { [$0] } ?? []
-                guard !names.isEmpty, names.allSatisfy({ $0.range(of: "^[A-Z][A-Z_]*[A-Z]$", options: .regularExpression) != nil }) else {
+                // `^[A-Z][A-Z_]*[A-Z]$`, checked by hand: Foundation compiles a regular expression per call, a
+                // measurable part of start-up.
+                func isServerName(_ name: String) -> Bool {
+                    let bytes = Array(name.utf8)
+                    func isCapital(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+                    guard bytes.count >= 2, let first = bytes.first, let last = bytes.last, isCapital(first), isCapital(last) else { return false }
+                    return bytes.allSatisfy { isCapital($0) || $0 == UInt8(ascii: "_") }
+                }
+                guard !names.isEmpty, names.allSatisfy(isServerName) else {
                     throw loader.failure(at: node, "server is a name or a list of names in capitals (ZONE_NOT_FOUND)")
                 }
                 server = names
@@ -148,7 +158,9 @@ public struct CodeTable: Sendable {
         }
         var seen = Set<Int>()
         var entries: [CodeEntry] = []
-        for node in map["codes"]?.sequence ?? [] {
+        // `[Node]`, not an empty `Node.Sequence` literal: that one's default tag initialises Yams' default resolver
+        // (it compiles regular expressions), a measurable part of start-up.
+        for node in map["codes"]?.sequence.map(Array.init) ?? [Node]() {
             let row = try entry(node, isRange: false)
             guard seen.insert(row.code).inserted else { throw loader.failure(at: node, "code \(row.code) is listed twice") }
             entries.append(row)
@@ -157,6 +169,6 @@ public struct CodeTable: Sendable {
         if let (internalCode, publicCode) = internalCodes.first(where: { !seen.contains($0.value) }) {
             throw loader.failure(at: map["internal"], "internal code \(internalCode) names public code \(publicCode), which `codes` does not list")
         }
-        ranges = try (map["ranges"]?.sequence ?? []).map { try entry($0, isRange: true) }
+        ranges = try (map["ranges"]?.sequence.map(Array.init) ?? [Node]()).map { try entry($0, isRange: true) }
     }
 }

@@ -531,7 +531,7 @@ public struct EntrySplitter {
                 header = nil
                 entry.wrapped = true
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0,
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.mayOpenWithCommentMarker(line),
                let inner = EntrySplitter.commentContinuation(line, after: entry.message.bytes),
                EntrySplitter.continuesWrappedSentence(inner, after: entry.message.bytes, prefixWidth: entry.prefix.count) {
                 // A message quoted in a code comment and wrapped by it (`/// SwiftData/BackingData.swift:940: Fatal
@@ -1250,6 +1250,15 @@ public struct EntrySplitter {
     /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word
     /// that is not a logger's tag (`flutter:`,
     /// `nw_path`, `objc[12]`) and holds no `key: value`.
+    /// True when `line`'s first byte after its blanks is a `/`: the one test every line pays before
+    /// `commentContinuation`.
+    @inline(__always)
+    static func mayOpenWithCommentMarker(_ line: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < line.count, i < 16, line[i] == 32 || line[i] == 9 { i += 1 }
+        return i < line.count && line[i] == UInt8(ascii: "/")
+    }
+
     /// `line` after its code comment's marker (`//`, `///`) and the blanks after it, where the line goes on a comment:
     /// the message's last line opened with a marker too, or the text is indented under the marker by two blanks or
     /// more (the first line of the quote lost its marker when it was copied). Nil for any other line.

@@ -39,6 +39,13 @@ import Testing
         ///   future backing data - PersistentIdentifier(id: ...)
         """)
         #expect(unmarked.count == 1)
+        // A marker with one blank under a line that is no comment, or with nothing after it, goes on nothing.
+        let separate = try TestSupport.entries("""
+        CoreData: error: Failed to load the store for
+        // the reason below
+        //
+        """)
+        #expect(separate.map(\.line) == [1, 2, 3])
     }
 
     /// Issue 21: a Crashlytics block's header lines (the trap, the crashed thread) stay with its first line,

@@ -193,8 +193,9 @@ public final class CodeCatalog: Sendable {
             (#"\b(?<d>[A-Z][A-Za-z]*ErrorDomain|Cocoa|CKError|io\.realm)(?:\s*/\s*(?i:code)\s*[:=]?\s*|\s*[:=/]\s*|\s*\(\s*|\s+(?:error|Error|Code=|code)\s*#?|-(?:Fehler|error)\s+)(?<c>-?\d+)\b"#, nil),
             // A table's domain and its code with nothing between but a space (`NSCocoaErrorDomain 134060 ... requires
             // that all relationships have an inverse`, `CKErrorDomain 3 (networkUnavailable)`): a note's or an app's
-            // shorthand. Only the tables' own domains: another domain's number after a space may be anything.
-            (#"\b(?<d>NSCocoaErrorDomain|CKErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain)[ \t]+(?<c>-?\d+)\b(?![.,:]\d)"#, nil),
+            // shorthand. Only the tables' own domains: another domain's number after a space may be anything. A date
+            // or a version after the domain (`CKErrorDomain 2024-05-01`, `3.41.2`) is no code.
+            (#"\b(?<d>NSCocoaErrorDomain|CKErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain)[ \t]+(?<c>-?\d+)\b(?![.,:/-]\d)"#, nil),
             (#"\((?:[^()\d\n]{0,24}?)\b(?<d>Cocoa|CKErrorDomain|NSCocoaErrorDomain|NSSQLiteErrorDomain|CKInternalErrorDomain|io\.realm)(?:[^()\d\n]{0,24}?)(?<c>-?\d+)\s*(?:\.|。)?\s*\)"#, nil),
             (#"(?i:domain)\s*[:=]\s*\\*"?(?<d>[A-Za-z][\w.]*?)\\*"?\s*[;,]?\s*[-;,]?\s*\.?(?i:code)\s*[:=]\s*(?<c>-?\d+)"#, nil),
             (#"(?i)\bsqlite3?\s+(?:error\s+)?(?:code\s*[:=]?\s*|error\s+)(?<c>\d{1,5})\b"#, sqlite),

@@ -1245,11 +1245,6 @@ public struct EntrySplitter {
         return ((from..<end).reduce(0) { $0 * 10 + Int(line[$1] - 48) }, end)
     }
 
-    /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client
-    /// wrapped: the open message's last line is long (`wrapWidth` bytes or more) and ends mid-sentence (a
-    /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word
-    /// that is not a logger's tag (`flutter:`,
-    /// `nw_path`, `objc[12]`) and holds no `key: value`.
     /// True when `line`'s first byte after its blanks is a `/`: the one test every line pays before
     /// `commentContinuation`.
     @inline(__always)
@@ -1283,6 +1278,11 @@ public struct EntrySplitter {
         return UnsafeRawBufferPointer(rebasing: line[textStart...])
     }
 
+    /// True when `line` of a console without prefixes is the rest of a sentence a page or a mail client
+    /// wrapped: the open message's last line is long (`wrapWidth` bytes or more) and ends mid-sentence (a
+    /// trailing space, a comma, or a word such as `a`, `the`, `for`), and `line` starts with a lower-case word
+    /// that is not a logger's tag (`flutter:`,
+    /// `nw_path`, `objc[12]`) and holds no `key: value`.
     static func continuesWrappedSentence(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer,
                                          prefixWidth: Int = 0) -> Bool {
         if EntrySplitter.announcesError(line, after: message) { return true }

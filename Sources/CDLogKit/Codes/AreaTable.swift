@@ -32,7 +32,7 @@ enum AreaTable {
         }
         var areas: [Area] = []
         var names = Set<String>()
-        for node in map["areas"]?.sequence.map(Array.init) ?? [Node]() {
+        for node in RuleLoader.items(map, "areas") {
             let row = try TableRow(node, keys: rowKeys, what: "an area row", loader: loader)
             let text = row.text
             let name = try text("name")

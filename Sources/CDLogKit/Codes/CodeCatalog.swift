@@ -341,10 +341,10 @@ public final class CodeCatalog: Sendable {
                     }
                 }
                 wrappers += try rows(Array(list))
-                catchers += try rows(map["caught"]?.sequence.map(Array.init) ?? [])
+                catchers += try rows(RuleLoader.items(map, "caught"))
             } else if let list = map["markers"]?.sequence {
                 markers += try markerRows(Array(list), activity: false, loader: loader, path: file.path, order: order)
-                activityMarkers += try markerRows(map["activity"]?.sequence.map(Array.init) ?? [], activity: true, loader: loader,
+                activityMarkers += try markerRows(RuleLoader.items(map, "activity"), activity: true, loader: loader,
                                                   path: file.path, order: order + list.count + 1)
                 if let node = map["debugLevel"] {
                     guard let pattern = node.string else { throw loader.failure(at: node, "`debugLevel` is one pattern") }

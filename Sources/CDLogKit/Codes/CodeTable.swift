@@ -158,9 +158,7 @@ public struct CodeTable: Sendable {
         }
         var seen = Set<Int>()
         var entries: [CodeEntry] = []
-        // `[Node]`, not an empty `Node.Sequence` literal: that one's default tag initialises Yams' default resolver
-        // (it compiles regular expressions), a measurable part of start-up.
-        for node in map["codes"]?.sequence.map(Array.init) ?? [Node]() {
+        for node in RuleLoader.items(map, "codes") {
             let row = try entry(node, isRange: false)
             guard seen.insert(row.code).inserted else { throw loader.failure(at: node, "code \(row.code) is listed twice") }
             entries.append(row)
@@ -169,6 +167,6 @@ public struct CodeTable: Sendable {
         if let (internalCode, publicCode) = internalCodes.first(where: { !seen.contains($0.value) }) {
             throw loader.failure(at: map["internal"], "internal code \(internalCode) names public code \(publicCode), which `codes` does not list")
         }
-        ranges = try (map["ranges"]?.sequence.map(Array.init) ?? [Node]()).map { try entry($0, isRange: true) }
+        ranges = try RuleLoader.items(map, "ranges").map { try entry($0, isRange: true) }
     }
 }

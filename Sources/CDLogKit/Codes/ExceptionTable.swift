@@ -106,9 +106,9 @@ enum ExceptionTable {
                               matchExamples: caughtExamples, nomatchExamples: uncaughtExamples, location: location, order: order + 1))
             order += 2
         }
-        for node in map["reasons"]?.sequence.map(Array.init) ?? [Node]() { try row(node, keys: reasonKeys, kind: .reason) }
-        for node in map["apis"]?.sequence.map(Array.init) ?? [Node]() { try row(node, keys: apiKeys, kind: .api) }
-        for node in map["names"]?.sequence.map(Array.init) ?? [Node]() { try row(node, keys: nameKeys, kind: .name) }
+        for node in RuleLoader.items(map, "reasons") { try row(node, keys: reasonKeys, kind: .reason) }
+        for node in RuleLoader.items(map, "apis") { try row(node, keys: apiKeys, kind: .api) }
+        for node in RuleLoader.items(map, "names") { try row(node, keys: nameKeys, kind: .name) }
         return rules
     }
 }

@@ -1258,23 +1258,23 @@ public struct EntrySplitter {
     /// the message's last line opened with a marker too, or the text is indented under the marker by two blanks or
     /// more (the first line of the quote lost its marker when it was copied). Nil for any other line.
     static func commentContinuation(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        func markerEnd(_ text: UnsafeRawBufferPointer, from start: Int) -> (slashes: Int, end: Int)? {
+        // The index after a marker of two to four slashes (blanks before it) that a blank follows.
+        func markerEnd(_ text: UnsafeRawBufferPointer, from start: Int) -> Int? {
             var i = start
             while i < text.count, text[i] == 32 || text[i] == 9 { i += 1 }
             let slashStart = i
             while i < text.count, text[i] == UInt8(ascii: "/") { i += 1 }
-            let slashes = i - slashStart
-            guard slashes >= 2, slashes <= 4, i < text.count, text[i] == 32 || text[i] == 9 else { return nil }
-            return (slashes, i)
+            guard (2...4).contains(i - slashStart), i < text.count, text[i] == 32 || text[i] == 9 else { return nil }
+            return i
         }
         guard let marker = markerEnd(line, from: 0) else { return nil }
-        var textStart = marker.end
+        var textStart = marker
         while textStart < line.count, line[textStart] == 32 || line[textStart] == 9 { textStart += 1 }
         guard textStart < line.count else { return nil }
         var lastLineStart = message.count
         while lastLineStart > 0, message[lastLineStart - 1] != 0x0A { lastLineStart -= 1 }
         let inComment = markerEnd(message, from: lastLineStart) != nil
-        guard inComment || textStart - marker.end >= 2 else { return nil }
+        guard inComment || textStart - marker >= 2 else { return nil }
         return UnsafeRawBufferPointer(rebasing: line[textStart...])
     }
 

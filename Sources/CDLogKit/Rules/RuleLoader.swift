@@ -192,6 +192,12 @@ public struct RuleLoader {
         return result
     }
 
+    /// The items of `map[key]`'s sequence, none when it has none. An array, never an empty `Node.Sequence`
+    /// literal: that one's default tag builds Yams' default resolver, which compiles regular expressions at start-up.
+    static func items(_ map: [String: Node], _ key: String) -> [Node] {
+        map[key]?.sequence.map(Array.init) ?? []
+    }
+
     private func requiredString(_ map: [String: Node], _ key: String, in parent: Node) throws -> String {
         guard let node = map[key] else { throw failure(at: parent, "rule is missing `\(key)`") }
         guard let value = node.string, !value.isEmpty else { throw failure(at: node, "`\(key)` must be a non-empty string") }

@@ -48,6 +48,117 @@ import Testing
         #expect(separate.map(\.line) == [1, 2, 3])
     }
 
+    /// Round 114: what a Mac tool prints under an error stays with it: a `Stack trace:` heading and its `#0` frame, `- `
+    /// items under a message that announces them, GORM's statement under the location that failed, Node's hint
+    /// under its warning, a `Failure reason:` line, a crash report's `Dyld Error Message:` heading and its text.
+    @Test func detailsAToolPrintsUnderAnErrorStayWithIt() throws {
+        let php = try TestSupport.entries("""
+        PHP Fatal error:  Uncaught PDOException: SQLSTATE[HY000]: General error: 1 no such table: config in /Users/me/workflow.php:428
+        Stack trace:
+        #0 /Users/me/workflow.php(428): PDO->prepare('SELECT value FR...')
+        #1 /Users/me/workflow.php(93): Workflow::getConfig('token')
+        Next message
+        """)
+        #expect(php.map(\.line) == [1, 5])
+        let list = try TestSupport.entries("""
+        [state-migrations] Legacy state migration warnings:
+        - Failed migrating legacy triggers: Error: commit failure
+        - Archived legacy source
+        - [debug] Opened database
+        """)
+        #expect(list.map(\.line) == [1])
+        let items = try TestSupport.entries("""
+        - [debug] Initializing SQLitePlugin
+        - [debug] Detected docs path: /var/mobile/Documents
+        """)
+        #expect(items.map(\.line) == [1, 2])
+        let gorm = try TestSupport.entries("""
+        2025/02/10 22:43:51 /Users/me/go/pkg/mod/app/cmd/merge.go:229 database disk image is malformed
+        [141.428ms] [rows:623] SELECT * FROM `network_logs` WHERE `network_logs`.`result_id` IN (1,2,3)
+
+        (/Users/me/app/database/database.go:370)
+        [2022-01-22 08:12:08]  no such table: widgets
+        """)
+        #expect(gorm.map(\.line) == [1, 4])
+        let node = try TestSupport.entries("""
+        (node:214) ExperimentalWarning: SQLite is an experimental feature and might change at any time
+        (Use `node --trace-warnings ...` to show where the warning was created)
+        """)
+        #expect(node.count == 1)
+        let reason = try TestSupport.entries("""
+        Failed to add rule(s) to database: A database error occurred while inserting/replacing a rule
+        Failure reason: disk I/O error
+        Rule download failed, aborting run
+        """)
+        #expect(reason.map(\.line) == [1, 3])
+        let dyld = try TestSupport.entries("""
+        Dyld Error Message:
+        Dyld Message: Library not loaded: @rpath/FMDB.framework/FMDB
+        """)
+        #expect(dyld.count == 1)
+        #expect(TestSupport.classify(dyld[0].message)?.category == .initialization)
+    }
+
+    /// Round 114: a logger that opens every message with a bullet (Go's apex/log) gets one entry a bullet, however deep
+    /// its indentation; bullets under a heading stay the heading's.
+    @Test func bulletsOpenMessagesOnlyWhereMessagesOpenWithThem() throws {
+        let apex = try TestSupport.entries("""
+              ⨯ query all widgets failed  error=no such table: widgets
+              • parsing launchpad config YAML path=launchpad.yml
+              • creating App folders and adding apps to them
+                 • found apps/widgets that are not in supplied config count=12
+        """)
+        #expect(apex.map(\.line) == [1, 2, 3, 4])
+        let advice = try TestSupport.entries("""
+        💡 Troubleshooting:
+           • Verify your API token is valid
+           • Check your internet connection
+        """)
+        #expect(advice.count == 1)
+    }
+
+    /// Round 114: a Swift trap at its source location under a prefixed log line opens a message of its own, and
+    /// Python's chained tracebacks, with or without the blank lines around the chain sentence, are one entry.
+    @Test func trapsAndChainedTracebacksKeepTheirBounds() throws {
+        let trap = try TestSupport.entries("""
+        2023-07-11 15:49:36.137996+0100 App[17643:174990] [logging-persist] os_unix.c:46847: (0) open(/Users/me/db.sqlite) - Undefined error: 0
+        Runner/MainFlutterWindow.swift:64: Fatal error: 'try!' expression unexpectedly raised an error: unable to open database file (code: 14)
+        """)
+        #expect(trap.map(\.line) == [1, 2])
+        let chained = try TestSupport.entries("""
+        Traceback (most recent call last):
+          File "peewee.py", line 3237, in execute_sql
+        sqlite3.OperationalError: database is locked
+
+        During handling of the above exception, another exception occurred:
+
+        Traceback (most recent call last):
+          File "flask/app.py", line 1517, in full_dispatch_request
+        peewee.OperationalError: database is locked
+
+        Next message
+        """)
+        #expect(chained.map(\.line) == [1, 11])
+        #expect(TestSupport.classify(chained[0].message)?.category == .store)
+        let tight = try TestSupport.entries("""
+        2024-02-22 22:47:22 ERROR    Traceback (most recent call last):
+          File "pyicloud_ipd/base.py", line 207, in _raise_error
+        pyicloud_ipd.exceptions.PyiCloudAPIResponseException: Authentication required for Account. (500)
+        The above exception was the direct cause of the following exception:
+        Traceback (most recent call last):
+          File "icloudpd/base.py", line 6, in <module>
+        """)
+        #expect(tight.count == 1)
+        // A traceback that opens the entry and names nothing of persistence is the program's own crash.
+        let own = try TestSupport.entries("""
+        Traceback (most recent call last):
+          File "./export.py", line 96, in <module>
+            run(sys.argv[1], sys.argv[2])
+        IndexError: list index out of range
+        """)
+        #expect(TestSupport.classify(own[0].message)?.rule.id == "crash.python-traceback")
+    }
+
     /// Issue 21: a Crashlytics block's header lines (the trap, the crashed thread) stay with its first line,
     /// so the frames that name the cause are in the same entry as the trap; a trap printed after a log
     /// line stays with that line. A line that only mentions a trap word is an entry of its own.

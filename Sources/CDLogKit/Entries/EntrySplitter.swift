@@ -342,6 +342,12 @@ public struct EntrySplitter {
                 // up to the one that closes it belong to it.
                 header = nil
             }
+            if header == nil, blankEndsEntry, open, pendingBlankLines > 0, entry.tracebackHead,
+               !EntrySplitter.continuesChainedTraceback(line, after: entry.message.bytes) {
+                // A traceback is kept open across a blank line only for the chain sentence and the chained traceback
+                // under it: anything else after the blank, an indented line too, opens a message of its own.
+                header = LineHeader(messageStart: 0)
+            }
             if header != nil, joinable, readBare, pendingBlankLines > 0 {
                 // Only a crash header block is still open after a blank line in bare text: what follows it is
                 // its thread or its trap's message, or else a message of its own.
@@ -2004,7 +2010,7 @@ public struct EntrySplitter {
     }
 
     /// True when `line` is a stack's heading alone (`Stack trace:`, `Stacktrace:`, `Backtrace:`) under a message, or the
-    /// first numbered frame (`#0 …`) under such a heading.
+    /// first numbered frame (`#0 …`, or `#1 …` where the stack counts from one) under such a heading.
     static func continuesStackHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
         if first == UInt8(ascii: "S") || first == UInt8(ascii: "B") { return isStackHeading(line) }
@@ -2013,6 +2019,8 @@ public struct EntrySplitter {
         return isStackHeading(lastTextLine(of: message))
     }
 
+    /// True when `line` is nothing but `Stack trace:`, `Stack Trace:`, `Stacktrace:` or `Backtrace:` (blanks after it
+    /// allowed).
     static func isStackHeading(_ line: UnsafeRawBufferPointer) -> Bool {
         let end = textEnd(of: line)
         guard end >= 10, end <= 12 else { return false }
@@ -2022,7 +2030,7 @@ public struct EntrySplitter {
     }
 
     /// True when `line` is a `- ` item and the open message opened with a line that ends with a colon (not itself an
-    /// item) and has only such items after it.
+    /// item), the heading alone or with a `- ` item as its last line.
     static func continuesListUnderHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard line.count > 2, line[0] == UInt8(ascii: "-"), line[1] == 32, message.count > 2,
               !(message[0] == UInt8(ascii: "-") && message[1] == 32) else { return false }
@@ -2050,14 +2058,19 @@ public struct EntrySplitter {
         return line.hasPrefix("ms] [rows:", at: i)
     }
 
-    /// True when `line` opens (after blanks) with a bullet, `•` or `⨯`, and the open message opened with one too, or its
-    /// first line is no heading (it does not end with a colon).
+    /// True when `line` opens (after blanks) with a bullet, `•` or `⨯`, outside any bracket the open message left open,
+    /// and the open message opened with a bullet too, or neither its first line nor its last is a heading (ends with a
+    /// colon).
     static func opensSiblingBullet(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         let start = ByteScan.spaces(line, at: 0)
-        guard start < line.count, line[start] == 0xE2, opensWithBullet(line, at: start) else { return false }
+        guard start < line.count, line[start] == 0xE2, opensWithBullet(line, at: start), depth(of: message) <= 0 else { return false }
         if opensWithBullet(message, at: ByteScan.spaces(message, at: 0)) { return true }
-        let firstEnd = textEnd(of: UnsafeRawBufferPointer(rebasing: message[0..<(message.firstIndex(of: 0x0A) ?? message.count)]))
-        return firstEnd > 0 && message[firstEnd - 1] != UInt8(ascii: ":")
+        func endsWithColon(_ text: UnsafeRawBufferPointer) -> Bool {
+            let end = textEnd(of: text)
+            return end > 0 && text[end - 1] == UInt8(ascii: ":")
+        }
+        let first = UnsafeRawBufferPointer(rebasing: message[0..<(message.firstIndex(of: 0x0A) ?? message.count)])
+        return !endsWithColon(first) && !endsWithColon(lastTextLine(of: message))
     }
 
     /// `• ` (U+2022) or `⨯ ` (U+2A2F) at `i`.
@@ -2459,9 +2472,10 @@ public struct EntrySplitter {
         // Swift runtime prints a trap on a line of its own.
         if line.hasPrefix("(lldb)") || line.hasPrefix("Fatal error: ") || line.hasPrefix("fatal error: ") || isShellDeath(line)
             || isShellPrompt(line) { return true }
-        // So does the trap at its source location (`Runner/MainFlutterWindow.swift:64: Fatal error: 'try!' …` under
-        // SQLite's `os_unix.c:46847: (0) open(…) - Undefined error: 0`), whatever the line above ended with.
-        if line.first.map({ $0 > 32 }) == true, opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)) { return true }
+        // So does a trap or a test's failure at its Swift source location (`Runner/MainFlutterWindow.swift:64: Fatal error:
+        // 'try!' …` under SQLite's `os_unix.c:46847: (0) open(…) - Undefined error: 0`, XCTest's `File.swift:53: error: …`),
+        // whatever the line above ended with.
+        if opensWithTrapLocation(line, wordEnd: firstWordEnd(of: line)) { return true }
         // The lines of a report that goes on (Xcode's `DVTAssertions:` block) are none.
         if continuesCheckerReport(line, after: message) { return false }
         // The C++ runtime ending the process after the exception's report (`libc++abi.dylib: terminating with

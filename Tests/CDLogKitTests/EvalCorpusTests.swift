@@ -18,7 +18,9 @@ import Testing
         // boundaries) lowers them until the catalog learns from it (docs/recognition.md).
         // Round 89 retired 160 entries that scored 53 % when held out (Realm's changelog fragments, iCloud Drive
         // files); the catalog learned 74 % of them, and the part fell from 87.2 % to 86.9 %.
-        #expect(score.categoryAccuracy >= 0.865, "category accuracy \(score.categoryAccuracy)")
+        // Rounds 116 and 117 retired 230 entries that scored 46 % and 63 % when held out (a Bitcoin node's block files,
+        // AI tools' own storage messages); the catalog learned about a fifth of them, and the part fell to 86.47 %.
+        #expect(score.categoryAccuracy >= 0.864, "category accuracy \(score.categoryAccuracy)")
         // Rounds 70 and 71 retired Couchbase Lite's and Apple's daemons' chatter labelled `debug` that the activity
         // fallback reads at `info` (no level word in the line to say otherwise).
         // Rounds 96 and 97 retired other stores' debug logs whose lines the labellers split between `debug` and

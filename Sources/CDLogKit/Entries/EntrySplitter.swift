@@ -2034,11 +2034,9 @@ public struct EntrySplitter {
     static func continuesListUnderHeading(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard line.count > 2, line[0] == UInt8(ascii: "-"), line[1] == 32, message.count > 2,
               !(message[0] == UInt8(ascii: "-") && message[1] == 32) else { return false }
-        let firstEnd = message.firstIndex(of: 0x0A) ?? message.count
-        let heading = UnsafeRawBufferPointer(rebasing: message[0..<firstEnd])
-        let headingEnd = textEnd(of: heading)
-        guard headingEnd > 0, heading[headingEnd - 1] == UInt8(ascii: ":") else { return false }
-        if firstEnd == message.count { return true }
+        let heading = firstLine(of: message)
+        guard endsWithColon(heading) else { return false }
+        if heading.count == message.count { return true }
         let last = lastTextLine(of: message)
         return last.count > 2 && last[0] == UInt8(ascii: "-") && last[1] == 32
     }
@@ -2065,12 +2063,18 @@ public struct EntrySplitter {
         let start = ByteScan.spaces(line, at: 0)
         guard start < line.count, line[start] == 0xE2, opensWithBullet(line, at: start), depth(of: message) <= 0 else { return false }
         if opensWithBullet(message, at: ByteScan.spaces(message, at: 0)) { return true }
-        func endsWithColon(_ text: UnsafeRawBufferPointer) -> Bool {
-            let end = textEnd(of: text)
-            return end > 0 && text[end - 1] == UInt8(ascii: ":")
-        }
-        let first = UnsafeRawBufferPointer(rebasing: message[0..<(message.firstIndex(of: 0x0A) ?? message.count)])
-        return !endsWithColon(first) && !endsWithColon(lastTextLine(of: message))
+        return !endsWithColon(firstLine(of: message)) && !endsWithColon(lastTextLine(of: message))
+    }
+
+    /// `message` up to its first line break.
+    static func firstLine(of message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: message[0..<(message.firstIndex(of: 0x0A) ?? message.count)])
+    }
+
+    /// True when `text` ends with a colon, blanks after it allowed: a heading over what follows it.
+    static func endsWithColon(_ text: UnsafeRawBufferPointer) -> Bool {
+        let end = textEnd(of: text)
+        return end > 0 && text[end - 1] == UInt8(ascii: ":")
     }
 
     /// `• ` (U+2022) or `⨯ ` (U+2A2F) at `i`.

@@ -16,6 +16,35 @@ import Testing
         #expect(unshown.isEmpty, Comment(rawValue: "\(unshown.count) patterns without an example:\n" + unshown.prefix(40).map(\.description).joined(separator: "\n")))
     }
 
+    /// An example may name the category it must give (`category:`), checked like its `fields:`; an example key the
+    /// loader does not know is refused, so a misspelt expectation cannot pass unchecked.
+    @Test func anExampleCategoryIsCheckedAndAnUnknownKeyRefused() throws {
+        func file(_ example: String) -> String {
+            """
+            rules:
+              - id: user.disk
+                title: t
+                category: store
+                severity: error
+                patterns: ['disk I/O failed']
+                advice: a store that failed to read
+                examples:
+                  match:
+                    - 'disk I/O failed once'
+                    - \(example)
+            """
+        }
+        let right = try RuleSet(files: [("t.yaml", file("{text: 'disk I/O failed again', category: store}"))])
+        #expect(RuleTester(classifier: try Classifier(ruleSet: right)).run().isEmpty)
+        let wrong = try RuleSet(files: [("t.yaml", file("{text: 'disk I/O failed again', category: migration}"))])
+        let failures = RuleTester(classifier: try Classifier(ruleSet: wrong)).run()
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("category is `store`, expected `migration`") == true)
+        #expect(throws: RuleFileError.self) {
+            try RuleSet(files: [("t.yaml", file("{text: 'disk I/O failed again', categroy: store}"))])
+        }
+    }
+
     @Test func everyRuleHasEnoughExamplesAndAdvice() {
         for rule in TestSupport.classifier.ruleSet.rules {
             // A row of the exception table is data like a code row: its one example tests it, and its

@@ -141,6 +141,9 @@ public struct RuleTester {
         guard result.rule.id == rule.id || resolvedPrefix.map({ result.rule.id.hasPrefix($0) }) == true else {
             return "match example is classified by `\(result.rule.id)` instead\(context); adjust patterns or priority"
         }
+        if let expected = example.expectedCategory, result.category != expected {
+            return "category is `\(result.category.rawValue)`, expected `\(expected.rawValue)`\(context)"
+        }
         for (name, expected) in example.expectedFields.sorted(by: { $0.key < $1.key }) {
             let actual = result.fields.first { $0.name == name }?.value
             if actual != expected {

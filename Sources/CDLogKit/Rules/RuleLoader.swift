@@ -244,7 +244,10 @@ public struct RuleLoader {
                 return RuleExample(text: text, expectedFields: [:], location: location(of: item))
             }
             guard let mapping = item.mapping, case let map = RuleLoader.keyed(mapping), let text = map["text"]?.string else {
-                throw failure(at: item, "an example is a string or a mapping with `text:` (and optional `fields:`)")
+                throw failure(at: item, "an example is a string or a mapping with `text:` (and optional `fields:`, `category:`)")
+            }
+            if let unknown = map.keys.sorted().first(where: { !["text", "fields", "category"].contains($0) }) {
+                throw failure(at: item, "unknown example key `\(unknown)` (known: text, fields, category)")
             }
             var fields: [String: String] = [:]
             if let fieldsNode = map["fields"] {
@@ -256,7 +259,8 @@ public struct RuleLoader {
                     fields[name] = expected
                 }
             }
-            return RuleExample(text: text, expectedFields: fields, location: location(of: item))
+            let expectedCategory = try map["category"].map { try category(from: $0) }
+            return RuleExample(text: text, expectedFields: fields, expectedCategory: expectedCategory, location: location(of: item))
         }
     }
 

@@ -103,7 +103,7 @@ let package = Package(
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["RuleEmbedder"]),
 
         .testTarget(name: "CDLogCoreTests", dependencies: ["CDLogCore"]),
-        .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore", "CrashReports"],
+        .testTarget(name: "CDLogKitTests", dependencies: ["CDLogKit", "CDLogCore", "CrashReports", .product(name: "Yams", package: "Yams")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
         .testTarget(name: "SysdiagnoseTests", dependencies: ["Sysdiagnose", "CDLogKit", "CDLogCore"]),

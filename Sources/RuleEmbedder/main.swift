@@ -7,7 +7,45 @@
 // `Rules/` folder's parent, so that errors in embedded rules still name `Rules/x.yaml` (or
 // `Rules/diagnoses/x.yaml`). A literal costs nothing to read at start-up (base64 did: decoding and checking
 // the UTF-8 of every start). NAME defaults to `EmbeddedRuleFiles`.
+// The files' comment lines are stored blank (`withoutCommentLines`): YAML reads them as nothing, and start-up's parser
+// no longer scans their 150 KB on every run; every line keeps its number, so errors and examples still point at the
+// file's line. A test holds the stored text to the file's (same lines, same YAML).
 import Foundation
+
+/// `text` with each comment line (`#` first after the indentation) blanked, except inside a block scalar (`advice: >-`,
+/// `- |`), where a line opening with `#` is the scalar's text (an AddressSanitizer frame, `    #0 0x…`). A block scalar
+/// runs while its lines are blank or indented deeper than the line that opened it.
+func withoutCommentLines(_ text: String) -> String {
+    var lines: [Substring] = []
+    var blockIndent: Int?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let indent = line.prefix(while: { $0 == " " }).count
+        let rest = line.dropFirst(indent)
+        if let open = blockIndent {
+            if rest.isEmpty || indent > open { lines.append(line); continue }
+            blockIndent = nil
+        }
+        if rest.hasPrefix("#") { lines.append(""); continue }
+        if opensBlockScalar(line) { blockIndent = indent }
+        lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// Whether `line` ends with a block scalar's indicator after a key or a sequence dash (`key: >-`, `- |`, `key: |2`),
+/// a trailing comment allowed.
+func opensBlockScalar(_ line: Substring) -> Bool {
+    var body = line
+    if let hash = body.range(of: " #") { body = body[..<hash.lowerBound] }
+    body = body.drop(while: { $0 == " " })
+    while body.last == " " { body = body.dropLast() }
+    // The indicator and its optional chomping and indentation marks.
+    var tail = body
+    while let last = tail.last, last == "+" || last == "-" || last.isNumber { tail = tail.dropLast() }
+    guard let indicator = tail.last, indicator == "|" || indicator == ">" else { return false }
+    let before = tail.dropLast()
+    return before.isEmpty || before.hasSuffix(": ") || before.hasSuffix("- ") || before == "-"
+}
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var enumName = "EmbeddedRuleFiles"
@@ -53,7 +91,7 @@ for path in arguments.dropFirst().sorted() {
     }
     let hashes = String(repeating: "#", count: longest + 1)
     // The literal's last line break is not part of its value: one more keeps the file's own.
-    source += "        (path: \"\(display)\", text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
+    source += "        (path: \"\(display)\", text: \(hashes)\"\"\"\n\(withoutCommentLines(text))\n\"\"\"\(hashes)),\n"
 }
 source += "    ]\n}\n"
 do {

@@ -32,7 +32,10 @@ import Testing
         // Round 116 retired 187 entries that scored 50 % severity when held out (a Bitcoin node's and AI tools' block-file,
         // LevelDB and lock lines the labellers read as `fatal` or `warning` with nothing in the line to say so; the part
         // fell to 85.48 % with the catalog learned).
-        #expect(score.severityAgreement >= 0.854, "severity agreement \(score.severityAgreement)")
+        // Rounds 118 to 120 retired 106 entries that scored 64 % to 72 % severity when held out (a SQLite note on a volume
+        // without data protection read as an error, a Flutter migration's unhandled exception, report pieces); the part
+        // fell to 85.39 % with the catalog learned.
+        #expect(score.severityAgreement >= 0.853, "severity agreement \(score.severityAgreement)")
         // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
         // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
         // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught

@@ -107,7 +107,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreInspectionTests", dependencies: ["StoreInspection", "CDLogCore", "CSQLite"]),
         .testTarget(name: "SysdiagnoseTests", dependencies: ["Sysdiagnose", "CDLogKit", "CDLogCore"]),
-        .testTarget(name: "ReportTests", dependencies: ["ReportKit", "CDLogKit", "CDLogCore", "StoreInspection", "CSQLite"]),
+        .testTarget(name: "ReportTests", dependencies: ["ReportKit", "CDLogKit", "CDLogCore", "StoreInspection", "CSQLite", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "EndToEndTests", dependencies: ["CDLogCore"], exclude: ["Expected"]),
     ]
 )

@@ -9,7 +9,8 @@
 // the UTF-8 of every start). NAME defaults to `EmbeddedRuleFiles`.
 // The files' comment lines are stored blank (`withoutCommentLines`): YAML reads them as nothing, and start-up's parser
 // no longer scans their 150 KB on every run; every line keeps its number, so errors and examples still point at the
-// file's line. A test holds the stored text to the file's (same lines, same YAML).
+// file's line. Tests hold every embedded file (rules, code tables, diagnoses) to its source: the same lines but the
+// blanked comments, and the same YAML. (A carriage return never reaches this: it is refused below.)
 import Foundation
 
 /// `text` with each comment line (`#` first after the indentation) blanked, except inside a block scalar (`advice: >-`,
@@ -32,19 +33,17 @@ func withoutCommentLines(_ text: String) -> String {
     return lines.joined(separator: "\n")
 }
 
-/// Whether `line` ends with a block scalar's indicator after a key or a sequence dash (`key: >-`, `- |`, `key: |2`),
-/// a trailing comment allowed.
+/// Whether `line` ends with a block scalar's indicator (`|` or `>`, with its chomping and indentation marks) after
+/// blanks or alone: `key: >-`, `- |`, `key:  |2`, `key: !!str |`, `key: &anchor >`; a trailing comment allowed. A line
+/// taken for an opener that is none (a plain scalar ending in ` |`) only keeps comment lines that could have gone.
 func opensBlockScalar(_ line: Substring) -> Bool {
     var body = line
     if let hash = body.range(of: " #") { body = body[..<hash.lowerBound] }
-    body = body.drop(while: { $0 == " " })
-    while body.last == " " { body = body.dropLast() }
-    // The indicator and its optional chomping and indentation marks.
-    var tail = body
-    while let last = tail.last, last == "+" || last == "-" || last.isNumber { tail = tail.dropLast() }
-    guard let indicator = tail.last, indicator == "|" || indicator == ">" else { return false }
-    let before = tail.dropLast()
-    return before.isEmpty || before.hasSuffix(": ") || before.hasSuffix("- ") || before == "-"
+    while body.last == " " || body.last == "\t" { body = body.dropLast() }
+    while let last = body.last, last == "+" || last == "-" || last.isNumber { body = body.dropLast() }
+    guard let indicator = body.last, indicator == "|" || indicator == ">" else { return false }
+    let before = body.dropLast()
+    return before.allSatisfy({ $0 == " " }) || before.last == " " || before.last == "\t"
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())

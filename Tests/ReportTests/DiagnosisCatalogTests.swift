@@ -3,6 +3,7 @@ import CDLogCore
 import Foundation
 @testable import ReportKit
 import Testing
+import Yams
 
 enum ReportTestSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,6 +21,22 @@ enum ReportTestSupport {
             #expect(ids.contains(id), "missing \(id)")
         }
         #expect(ReportTestSupport.catalog.diagnoses.allSatisfy { $0.matchExamples.count >= 1 })
+    }
+
+    /// The embedded diagnosis files are the files with their comment lines blanked (RuleEmbedder): the same lines but
+    /// those, and the same YAML.
+    @Test func theEmbeddedDiagnosisFilesAreTheFilesWithoutTheirCommentLines() throws {
+        #expect(EmbeddedDiagnosisFiles.files.count >= 3)
+        for file in EmbeddedDiagnosisFiles.files {
+            let onDisk = try String(contentsOf: ReportTestSupport.packageRoot.appendingPathComponent(file.path), encoding: .utf8)
+            let stored = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let original = onDisk.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(stored.count == original.count, "\(file.path)")
+            for (mine, theirs) in zip(stored, original) where mine != theirs {
+                #expect(mine.isEmpty && theirs.drop(while: { $0 == " " }).hasPrefix("#"), "\(file.path): \(theirs)")
+            }
+            #expect(try Yams.compose(yaml: file.text) == Yams.compose(yaml: onDisk), "\(file.path)")
+        }
     }
 
     @Test(arguments: ids)

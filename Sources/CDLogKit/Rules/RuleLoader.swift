@@ -137,8 +137,8 @@ public struct RuleLoader {
             }
             for (key, value) in examples {
                 switch key.string {
-                case "match": matchExamples = try exampleList(value)
-                case "nomatch": nomatchExamples = try exampleList(value)
+                case "match": matchExamples = try exampleList(value, expectations: true)
+                case "nomatch": nomatchExamples = try exampleList(value, expectations: false)
                 default: throw failure(at: key, "unknown key `\(key.string ?? "?")` in examples (use match, nomatch)")
                 }
             }
@@ -237,7 +237,9 @@ public struct RuleLoader {
         }
     }
 
-    private func exampleList(_ node: Node) throws -> [RuleExample] {
+    /// `expectations`: a `match` list, whose mapping items may say what the classification must give (`fields:`,
+    /// `category:`); a `nomatch` item is its `text:` alone (an expectation there could never be checked).
+    private func exampleList(_ node: Node, expectations: Bool) throws -> [RuleExample] {
         guard let sequence = node.sequence else { throw failure(at: node, "examples must be a list") }
         return try sequence.map { item in
             if item.scalar != nil, let text = item.string {
@@ -246,8 +248,11 @@ public struct RuleLoader {
             guard let mapping = item.mapping, case let map = RuleLoader.keyed(mapping), let text = map["text"]?.string else {
                 throw failure(at: item, "an example is a string or a mapping with `text:` (and optional `fields:`, `category:`)")
             }
-            if let unknown = map.keys.sorted().first(where: { !["text", "fields", "category"].contains($0) }) {
-                throw failure(at: item, "unknown example key `\(unknown)` (known: text, fields, category)")
+            let known = expectations ? ["text", "fields", "category"] : ["text"]
+            if let unknown = map.keys.sorted().first(where: { !known.contains($0) }) {
+                throw failure(at: item, expectations
+                    ? "unknown example key `\(unknown)` (known: text, fields, category)"
+                    : "a nomatch example takes `text:` only, not `\(unknown)`: nothing is classified to check it against")
             }
             var fields: [String: String] = [:]
             if let fieldsNode = map["fields"] {

@@ -553,6 +553,27 @@ import Testing
         #expect(found.category == .store && found.severity == .fatal)
     }
 
+    /// The Dart VM's fatal error is its line at a runtime source file, the `version=`, `pid=`, `os=`,
+    /// `isolate_instructions=` and `fp=` lines under it and its frames: one entry, a termination. The isolate's name
+    /// (a database worker's, after its file) is where the VM ran, not the cause.
+    @Test func theDartVMsFatalErrorIsOneEntry() throws {
+        // Source: round 121's AAA-P03 (Eval/dev/AAA-retired.jsonl), a Flutter app on macOS quitting.
+        let text = "../../../flutter/third_party/dart/runtime/vm/runtime_entry.cc: 5095: error: GetFfiCallbackMetadata called after shutdown 0x125b401d8\n"
+            + "version=3.10.4 (stable) (Tue Dec 9 00:01:55 2025 -0800) on \"macos_arm64\"\n"
+            + "pid=17833, thread=5019, isolate_group=main(0xa4b820e00), isolate=Drift isolate worker for /Users/me/Library/Containers/app/Data/db.sqlite\n"
+            + "os=macos, arch=arm64, comp=no, sim=no\n"
+            + "isolate_instructions=10dcf6d00, vm_instructions=10dcf6d00\n"
+            + "fp=16d3e9fe0, sp=16d3e9fa0, pc=10da7229c\n"
+            + "  pc 0x000000010da7229c fp 0x000000016d3e9fe0 dart::Profiler::DumpStackTrace(bool)+0x30\n"
+            + "../../../flutter/third_party/dart/runtime/vm/runtime_entry.cc: 5095: error: GetFfiCallbackMetadata called after shutdown 0x125b400d8\n"
+            + "Aborting reentrant request for stack trace.\n"
+            + "flutter: Next message\n"
+        let entries = try TestSupport.entries(text, format: .xcode)
+        #expect(entries.map(\.line) == [1, 8, 10])
+        let found = try #require(TestSupport.classify(entries[0].message))
+        #expect(found.category == .crash && found.severity == .fatal)
+    }
+
     /// Node's loader prints its message for a native database module built for another Node ABI over four lines;
     /// they are one entry, the database library that could not be loaded (`init`).
     @Test func nodesMessageForANativeModuleBuiltForAnotherABIIsOneEntry() throws {

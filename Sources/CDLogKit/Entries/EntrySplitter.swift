@@ -498,6 +498,12 @@ public struct EntrySplitter {
                 // then a `note: run with `RUST_BACKTRACE=1`…` line: one panic.
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesDartVMDump(line, after: entry.message.bytes) {
+                // The Dart VM (Flutter's engine) prints its fatal error at a source location in its runtime
+                // (`…/runtime/vm/runtime_entry.cc: 5095: error: …`), then `version=…`, `pid=…`, `os=…`,
+                // `isolate_instructions=…` and `fp=…, sp=…, pc=…` lines and its frames: one dump.
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.message.bytes.first.map({ $0 >= 65 && $0 <= 90 }) == true,
                EntrySplitter.isCapitalBanner(entry.message.bytes), ByteScan.timestamp(line, at: 0) == nil {
                 // A banner in capitals on a line of its own (`BUG IN CLIENT OF CLOUDKIT:`, as a poster or a
@@ -2123,6 +2129,20 @@ public struct EntrySplitter {
         guard message.hasPrefix("thread '"), message.contains(sequence: "' panicked at ") else { return false }
         if line.hasPrefix("note: run with `RUST_BACKTRACE=") { return true }
         return !message.contains(byte: 0x0A, before: message.count) && message.last == UInt8(ascii: ":")
+    }
+
+    /// True when the open message is the Dart VM's fatal error at a source file of its runtime (`../../../flutter/
+    /// third_party/dart/runtime/vm/runtime_entry.cc: 5095: error: …`) and `line` is one of the lines the VM prints
+    /// under it before its frames: `version=`, `pid=`, `os=`, `isolate_instructions=`, `fp=` or its note that it
+    /// will not dump a second stack (`Aborting reentrant request for stack trace.`).
+    static func continuesDartVMDump(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        // Cheapest first: this runs on every bare line that opens a message.
+        guard let first = line.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "p") || first == UInt8(ascii: "o")
+            || first == UInt8(ascii: "i") || first == UInt8(ascii: "f") || first == UInt8(ascii: "A") else { return false }
+        guard line.hasPrefix("version=") || line.hasPrefix("pid=") || line.hasPrefix("os=") || line.hasPrefix("isolate_instructions=")
+            || line.hasPrefix("fp=") || line.hasPrefix("Aborting reentrant request for stack trace.") else { return false }
+        let opening = firstLine(of: message)
+        return opening.contains(sequence: "runtime/") && opening.contains(sequence: ".cc: ") && opening.contains(sequence: ": error: ")
     }
 
     /// True when `message` is one line of two to eight words in capitals (letters, digits, `_`, `.`, `+`) ending

@@ -112,8 +112,15 @@ enum StackLines {
             || line.hasPrefix(" Queue : ", at: digitsEnd)
     }
 
-    /// `message` without its frame lines (the lines kept in order, each with its line break), or nil when
-    /// no line of it is a frame.
+    /// The Dart VM's line naming the thread and isolate its fatal error happened on (`pid=17833, thread=5019,
+    /// isolate_group=main(0x…), isolate=Drift isolate worker for /Users/…/app.sqlite`): like a frame, where the
+    /// VM ran, not what failed (a database worker's isolate is named after its file).
+    static func isVMThreadLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.first == UInt8(ascii: "p") && line.hasPrefix("pid=") && line.contains(sequence: ", isolate_group=")
+    }
+
+    /// `message` without its frame lines (and the Dart VM's thread line, `isVMThreadLine`; the lines kept in
+    /// order, each with its line break), or nil when no line of it is a frame.
     static func withoutFrames(_ message: UnsafeRawBufferPointer) -> [UInt8]? {
         var kept: [UInt8] = []
         var sawFrame = false
@@ -122,7 +129,7 @@ enum StackLines {
             var end = start
             while end < message.count, message[end] != 0x0A { end += 1 }
             let line = UnsafeRawBufferPointer(rebasing: message[start..<end])
-            if isFrame(line) {
+            if isFrame(line) || isVMThreadLine(line) {
                 if !sawFrame {
                     sawFrame = true
                     kept.reserveCapacity(message.count)

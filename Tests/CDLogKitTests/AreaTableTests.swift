@@ -229,6 +229,21 @@ import Testing
         }
     }
 
+    /// Xcode's copy of a stopped thread glues the thread's name to its first frame (`Thread 1#0\t0x… in symbol ()`):
+    /// still a stack pasted without its crash line, whose SQLite mutex-misuse assertion is concurrency, not store
+    /// activity read from the symbol's name. "Thread 1#0" with no frame after it is no frame.
+    @Test func xcodesCopyOfAStoppedThreadIsAStack() throws {
+        // Source: round 124's AAE-005 (Eval/dev/AAE-retired.jsonl), an Objective-C app's SQLite layer; paths shortened.
+        let copied = "Thread 1#0\t0x000000018274231c in sqlite3MutexMisuseAssert ()\n#1\t0x0000000182742178 in checkMutexEnter ()\n"
+            + "#2\t0x0000000182726ff0 in sqlite3LockAndPrepare ()\n#3\t0x0000000102c17030 in -[DbConnect countRating] at /Users/me/DB/DbConnect.m:138"
+        let finding = try #require(TestSupport.classify(copied))
+        #expect(finding.category == .concurrency && finding.severity == .fatal, "\(finding.rule.id) \(finding.category)")
+        #expect(Array("Thread 1#0\t0x000000018274231c in sqlite3MutexMisuseAssert ()".utf8).withUnsafeBytes { StackLines.isFrame($0) })
+        for line in ["Thread 1#0", "Thread 1#0 started the sync", "Thread 12: signal SIGABRT"] {
+            #expect(!Array(line.utf8).withUnsafeBytes { StackLines.isFrame($0) }, "\(line)")
+        }
+    }
+
     @Test func badAreaFilesFailWithALocation() throws {
         let head = "movable:\n  crash: [crash.console-termination]\nareas:\n"
         let row = "  - {name: a, category: init, moves: [crash], pattern: 'x', advice: 'y', example: 'x'}\n"

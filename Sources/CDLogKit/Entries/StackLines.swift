@@ -4,7 +4,8 @@ import CScan
 /// The frame lines of a stack pasted into a console entry, told apart from the words of its message: a
 /// crash reporter's `N  image  0x… symbol + 20`, the address-less `N | symbol (file.c:12)`, gdb's and lldb's
 /// `#N 0x… in symbol` (`#N (null) in symbol` where gdb read no address), Dart's `#N symbol (package:…)`,
-/// lldb's `frame #N: 0x…`, under the indentation, quote marks (`> `) and `at ` that pages and runtimes
+/// lldb's `frame #N: 0x…`, Xcode's copy of a stopped thread (`Thread 1#0\t0x… in symbol ()`, its first frame
+/// glued to the thread's name), under the indentation, quote marks (`> `) and `at ` that pages and runtimes
 /// (Kotlin/Native, .NET) put before them; and the frames printed without a number (`isSymbolFrame`).
 enum StackLines {
     /// True when `line` (without its line break) is one frame of a stack.
@@ -18,6 +19,7 @@ enum StackLines {
         case 48...57: return XcodeConsoleFormat.isFrameLine(rest) || isSymbolFrame(rest)
         case UInt8(ascii: "#"): return XcodeConsoleFormat.isDebuggerFrameLine(rest)
         case UInt8(ascii: "f"): return rest.hasPrefix("frame #") || isSymbolFrame(rest)
+        case UInt8(ascii: "T"): return opensWithThreadsFrame(rest) || isSymbolFrame(rest)
         default: return isSymbolFrame(rest)
         }
     }
@@ -97,7 +99,7 @@ enum StackLines {
         while end < message.count, message[end] != 0x0A { end += 1 }
         let second = UnsafeRawBufferPointer(rebasing: message[next..<end])
         if first == UInt8(ascii: "T"), message.hasPrefix("Thread ", at: start) {
-            return isThreadHeading(line) && isFrame(second)
+            return (isThreadHeading(line) || opensWithThreadsFrame(line)) && isFrame(second)
         }
         guard isFrame(line) else { return false }
         return isSymbolFrame(line) ? isFrame(second) : true
@@ -117,6 +119,13 @@ enum StackLines {
     /// VM ran, not what failed (a database worker's isolate is named after its file).
     static func isVMThreadLine(_ line: UnsafeRawBufferPointer) -> Bool {
         line.first == UInt8(ascii: "p") && line.hasPrefix("pid=") && line.contains(sequence: ", isolate_group=")
+    }
+
+    /// True when `line` is Xcode's copy of a stopped thread, its name glued to its first frame (`Thread 1#0\t0x000000018274231c
+    /// in sqlite3MutexMisuseAssert ()`): the debug navigator's Copy writes the thread, then its frames, gdb's way.
+    static func opensWithThreadsFrame(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.hasPrefix("Thread "), let digitsEnd = ByteScan.digits(line, at: 7), line.hasPrefix("#", at: digitsEnd) else { return false }
+        return XcodeConsoleFormat.isDebuggerFrameLine(UnsafeRawBufferPointer(rebasing: line[digitsEnd...]))
     }
 
     /// `message` without its frame lines (and the Dart VM's thread line, `isVMThreadLine`; the lines kept in

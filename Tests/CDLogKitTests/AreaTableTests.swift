@@ -244,6 +244,21 @@ import Testing
         }
     }
 
+    /// Firestore's checks that its work runs on its own queue, in the wordings of round 126 (Eval/dev/AAG-retired.jsonl:
+    /// AAG-036, firebase-ios-sdk#6143; AAG-037, #3701) and Kotlin/Native refusing an object of another thread (AAG-019),
+    /// are terminations of a queue or thread misuse: concurrency, not the app's own crash.
+    @Test func firestoresExecutorChecksAreConcurrency() throws {
+        let texts = [
+            "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'FIRESTORE INTERNAL ASSERTION FAILED: Enqueue methods cannot be called when we are already running on target executor (this queue's executor: 'com.google.firebase.firestore.Firestore-Chat', current executor: 'com.google.firebase.firestore.Firestore-Chat') (expected !is_operation_in_progress_ || !executor_->IsCurrentExecutor())'",
+            "*** Assertion failure in void firebase::firestore::util::AsyncQueue::VerifyIsCurrentExecutor() const(), /Users/me/App/Pods/FirebaseFirestore/Firestore/core/src/firebase/firestore/util/async_queue.cc:40",
+            "Uncaught Kotlin exception: kotlin.native.IncorrectDereferenceException: illegal attempt to access non-shared dev.gitlive.firebase.firestore.Query.$get$<anonymous>_2_4$FUNCTION_REFERENCE$21@3939468 from other thread",
+        ]
+        for text in texts {
+            let finding = try #require(TestSupport.classify(text), "\(text)")
+            #expect(finding.category == .concurrency && finding.severity == .fatal, "\(finding.rule.id) \(finding.category) \(text)")
+        }
+    }
+
     @Test func badAreaFilesFailWithALocation() throws {
         let head = "movable:\n  crash: [crash.console-termination]\nareas:\n"
         let row = "  - {name: a, category: init, moves: [crash], pattern: 'x', advice: 'y', example: 'x'}\n"

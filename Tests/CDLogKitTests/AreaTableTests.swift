@@ -257,6 +257,9 @@ import Testing
             let finding = try #require(TestSupport.classify(text), "\(text)")
             #expect(finding.category == .concurrency && finding.severity == .fatal, "\(finding.rule.id) \(finding.category) \(text)")
         }
+        // Kotlin/Native refusing an app's own object names no store: a crash.
+        let own = "Uncaught Kotlin exception: kotlin.native.IncorrectDereferenceException: illegal attempt to access non-shared com.example.ProfileViewModel@3939468 from other thread"
+        #expect(TestSupport.classify(own)?.category == .crash)
     }
 
     @Test func badAreaFilesFailWithALocation() throws {

@@ -565,11 +565,12 @@ import Testing
             + "isolate_instructions=10dcf6d00, vm_instructions=10dcf6d00\n"
             + "fp=16d3e9fe0, sp=16d3e9fa0, pc=10da7229c\n"
             + "  pc 0x000000010da7229c fp 0x000000016d3e9fe0 dart::Profiler::DumpStackTrace(bool)+0x30\n"
+            + "-- End of DumpStackTrace\n"
             + "../../../flutter/third_party/dart/runtime/vm/runtime_entry.cc: 5095: error: GetFfiCallbackMetadata called after shutdown 0x125b400d8\n"
             + "Aborting reentrant request for stack trace.\n"
             + "flutter: Next message\n"
         let entries = try TestSupport.entries(text, format: .xcode)
-        #expect(entries.map(\.line) == [1, 8, 10])
+        #expect(entries.map(\.line) == [1, 9, 11])
         let found = try #require(TestSupport.classify(entries[0].message))
         #expect(found.category == .crash && found.severity == .fatal)
     }

@@ -2133,14 +2133,17 @@ public struct EntrySplitter {
 
     /// True when the open message is the Dart VM's fatal error at a source file of its runtime (`../../../flutter/
     /// third_party/dart/runtime/vm/runtime_entry.cc: 5095: error: …`) and `line` is one of the lines the VM prints
-    /// under it before its frames: `version=`, `pid=`, `os=`, `isolate_instructions=`, `fp=` or its note that it
-    /// will not dump a second stack (`Aborting reentrant request for stack trace.`).
+    /// with its stack: `version=`, `pid=`, `os=`, `isolate_instructions=`, `fp=` above its frames, `-- End of
+    /// DumpStackTrace` and `=== Crash occurred when compiling …` under them, or its note that it will not dump a
+    /// second stack (`Aborting reentrant request for stack trace.`).
     static func continuesDartVMDump(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         // Cheapest first: this runs on every bare line that opens a message.
         guard let first = line.first, first == UInt8(ascii: "v") || first == UInt8(ascii: "p") || first == UInt8(ascii: "o")
-            || first == UInt8(ascii: "i") || first == UInt8(ascii: "f") || first == UInt8(ascii: "A") else { return false }
+            || first == UInt8(ascii: "i") || first == UInt8(ascii: "f") || first == UInt8(ascii: "A") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "=") else { return false }
         guard line.hasPrefix("version=") || line.hasPrefix("pid=") || line.hasPrefix("os=") || line.hasPrefix("isolate_instructions=")
-            || line.hasPrefix("fp=") || line.hasPrefix("Aborting reentrant request for stack trace.") else { return false }
+            || line.hasPrefix("fp=") || line.hasPrefix("Aborting reentrant request for stack trace.")
+            || line.hasPrefix("-- End of DumpStackTrace") || line.hasPrefix("=== Crash occurred when compiling ") else { return false }
         let opening = firstLine(of: message)
         return opening.contains(sequence: "runtime/") && opening.contains(sequence: ".cc: ") && opening.contains(sequence: ": error: ")
     }

@@ -74,7 +74,7 @@ enum StackLines {
 
     /// True when the first line of `message` with text is a frame and another line follows it, or when it
     /// is a crash report's thread heading (`Thread 4:: Dispatch queue: NSPersistentStoreCoordinator 0x…`,
-    /// `Thread 2 name: …`) and the line under it a frame. Asked of every entry no rule named, so the first
+    /// `Thread 2 name: …`) or Xcode's copied thread (`Thread 1#0\t0x… in …`) and the line under it a frame. Asked of every entry no rule named, so the first
     /// bytes decide most: a digit, `#`, `f`, `a` (`at `) or `T` may open a numbered stack, and any other
     /// first line only when its first token ends in what a numberless frame has after it
     /// (`isSymbolFrame`); a message of one line is no stack. A numberless first frame needs a second frame
@@ -116,7 +116,8 @@ enum StackLines {
 
     /// The Dart VM's line naming the thread and isolate its fatal error happened on (`pid=17833, thread=5019,
     /// isolate_group=main(0x…), isolate=Drift isolate worker for /Users/…/app.sqlite`): like a frame, where the
-    /// VM ran, not what failed (a database worker's isolate is named after its file).
+    /// VM ran, not what failed (a database worker's isolate is named after its file). `withoutFrames` drops it with
+    /// the frames, for the fallback's words and for every rule's joined reading.
     static func isVMThreadLine(_ line: UnsafeRawBufferPointer) -> Bool {
         line.first == UInt8(ascii: "p") && line.hasPrefix("pid=") && line.contains(sequence: ", isolate_group=")
     }
@@ -128,8 +129,8 @@ enum StackLines {
         return XcodeConsoleFormat.isDebuggerFrameLine(UnsafeRawBufferPointer(rebasing: line[digitsEnd...]))
     }
 
-    /// `message` without its frame lines (and the Dart VM's thread line, `isVMThreadLine`; the lines kept in
-    /// order, each with its line break), or nil when no line of it is a frame.
+    /// `message` without its frame lines and the Dart VM's thread line (`isVMThreadLine`), the lines kept in order,
+    /// each with its line break; nil when it holds neither.
     static func withoutFrames(_ message: UnsafeRawBufferPointer) -> [UInt8]? {
         var kept: [UInt8] = []
         var sawFrame = false

@@ -38,7 +38,10 @@ import Testing
         // Rounds 118 to 120 retired 106 entries that scored 64 % to 72 % severity when held out (a SQLite note on a volume
         // without data protection read as an error, a Flutter migration's unhandled exception, report pieces); the part
         // fell to 85.39 % with the catalog learned.
-        #expect(score.severityAgreement >= 0.853, "severity agreement \(score.severityAgreement)")
+        // Rounds 123 to 129 retired 372 entries that scored 51 % to 84 % severity when held out (MMKV's and Realm Sync's
+        // routine lines their labellers read as `debug`, a desktop app's fatal wrappers left out for their cost); the part
+        // fell to 85.2 % with the catalog learned.
+        #expect(score.severityAgreement >= 0.851, "severity agreement \(score.severityAgreement)")
         // Round 68 retired five noise entries that stay flagged: four of WebKit's unrecognized-selector lines, each
         // logged before WebKit discarded the exception on the next line (nothing in the line says so; its second
         // labeller read one as a termination), and a UI exception XCTest caught, reported at `error` as every caught

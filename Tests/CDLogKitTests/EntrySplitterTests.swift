@@ -1245,6 +1245,23 @@ import Testing
         #expect(TestSupport.classify(frames[0].message) == nil)
     }
 
+    /// Flutter's engine tags every line an app prints on iOS, so a caught exception's stack arrives one `flutter: #N …`
+    /// line at a time, in a double-spaced copy too (round 129's AAH-P01): the frames stay with the message above them,
+    /// and the tag's next message, or a tagged line that is no frame, opens an entry.
+    @Test func flutterTaggedFramesStayWithTheirMessage() throws {
+        let text = """
+        flutter: Error while fetching invCostData
+        flutter: #0      _Utf8Decoder.convertSingle (dart:convert-patch/convert_patch.dart:1760:7)
+        flutter: <asynchronous suspension>
+        flutter: #1      RealmErrorEx.toDart (package:realm_dart/src/handles/native/error_handling.dart:66:47)
+        flutter: #2 is the item number
+        flutter: loaded 3 items
+        """
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 6])
+        let spaced = text.split(separator: "\n").prefix(2).joined(separator: "\n\n") + "\n\nflutter: loaded 3 items"
+        #expect(try TestSupport.entries(spaced, format: .xcode).map(\.line) == [1, 5])
+    }
+
     /// A `<CKError …>` a page broke after its `; ` separators stays one error until its `>` closes it; the
     /// partial failure's item then decides.
     @Test func aCKErrorBrokenOverLinesStaysOneError() throws {

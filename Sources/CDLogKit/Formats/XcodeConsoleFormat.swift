@@ -94,6 +94,10 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.count <= 16, XcodeConsoleFormat.isElision(line) { return nil }
         // Dart's `<asynchronous suspension>` between the frames of a Flutter app's unhandled exception.
         if first == UInt8(ascii: "<"), line.hasPrefix("<asynchronous suspension>") { return nil }
+        // Flutter's engine tags every line an app prints on iOS, a caught exception's stack too (`flutter: Error while
+        // fetching …` / `flutter: #0      _Utf8Decoder.convertSingle (dart:convert-patch/convert_patch.dart:1760:7)`):
+        // a frame, or the suspension between two, under the tag goes on with the message above (round 129's AAH-P01).
+        if first == UInt8(ascii: "f"), line.hasPrefix("flutter: "), XcodeConsoleFormat.isTaggedDartFrame(line, at: 9) { return nil }
         // Frames printed without a number (`symbol (in Image) + 8`, `image +0x… symbol`, `symbol 0x…`).
         if StackLines.isSymbolFrame(line) { return nil }
         // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
@@ -113,6 +117,15 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
             || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// True when `line` at `start` (after a logger's tag) holds a Dart frame (`#0      main (package:app/main.dart:10:3)`,
+    /// blanks first allowed) or Dart's `<asynchronous suspension>`.
+    static func isTaggedDartFrame(_ line: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        let i = ByteScan.spaces(line, at: start)
+        guard i < line.count else { return false }
+        let rest = UnsafeRawBufferPointer(rebasing: line[i...])
+        return rest.hasPrefix("<asynchronous suspension>") || (rest[0] == UInt8(ascii: "#") && isDebuggerFrameLine(rest))
     }
 
     /// True when `line` at `start` holds a source file and line, then two blanks or more and text:

@@ -1262,6 +1262,42 @@ import Testing
         #expect(try TestSupport.entries(spaced, format: .xcode).map(\.line) == [1, 5])
     }
 
+    /// JavaScriptCore's stack under a web view's error (`function@url:line:column`, an anonymous function's bare
+    /// `url:line:column`, `objectStore@[native code]`) stays with the error it explains (round 130's AAL-P07); a line
+    /// that only ends in numbers, or a URL with a blank after it, opens an entry.
+    @Test func javaScriptCoreFramesStayWithTheirError() throws {
+        let text = """
+        ⚡️  [error] - @firebase/firestore: Firestore (5.11.0): INTERNAL UNHANDLED ERROR:  objectStore@[native code]
+        store@capacitor://localhost/main.7de908c3.js:1:133684
+        verifyPrimaryLease@capacitor://localhost/main.7de908c3.js:1:167072
+        capacitor://localhost/main.7de908c3.js:1:166588
+        objectStore@[native code]
+        runTask@capacitor://localhost/polyfills.2ec9b9c4.js:1:2981
+        Loaded 12 items in 1:20
+        see https://example.com/a.js:1:2 for more
+        """
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 7, 8])
+        for (line, frame) in [("z@capacitor://localhost/polyfills.js:1:18490", true), ("ionic://localhost/main.js:3:4", true),
+                              ("objectStore@[native code]", true), ("objectStore@[native code] again", false),
+                              ("user@example.com:1:2", false), ("at foo (capacitor://localhost/main.js:1:2)", false)] {
+            #expect(Array(line.utf8).withUnsafeBytes { XcodeConsoleFormat.isJavaScriptCoreFrame($0) } == frame, "\(line)")
+        }
+    }
+
+    /// A logger's time of day and bar indented by the paste (Couchbase Lite 1.x's `    03:41:17.971‖ Sync: …` in an
+    /// issue's block under its unindented first line) opens an entry, as at the margin (round 130's AAL-P02).
+    @Test func anIndentedTimeOfDayBarOpensAnEntry() throws {
+        let text = """
+        03:41:17.971‖ SyncVerbose: CBL_Pusher[http://db.example.com:4984/app/]: Queuing #154
+            03:41:17.971‖ Sync: CBL_Pusher[http://db.example.com:4984/app/] Progress: set active = 1
+            03:41:17.986‖ SyncVerbose: CBL_Pusher[http://db.example.com:4984/app/]: Sending (
+                "{11802F2A-3343-43BA-8D7C-6C8CB8FEFCAB #1-db79d018}"
+            )
+            03:41:17.988‖ SyncVerbose: CBL_Pusher[http://db.example.com:4984/app/]: POST _bulk_docs
+        """
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 2, 3, 6])
+    }
+
     /// A `<CKError …>` a page broke after its `; ` separators stays one error until its `>` closes it; the
     /// partial failure's item then decides.
     @Test func aCKErrorBrokenOverLinesStaysOneError() throws {

@@ -50,6 +50,10 @@ import Testing
             // A wrapper opening its database by path or by its class's name is loading a store.
             ("[12/12 10:29:22:583][ 0x1c4260440]Type-Database , Message-Open /var/mobile/Containers/Data/Application/X/Documents/app.cblite2/db.sqlite3 with SQLite (flags=6(null))", "activity.init", .info),
             ("[12/12 10:29:22:584][ 0x1c4260440]Type-Database , Message-Opening CBLDatabase[<0x1d01455f0>app]", "activity.init", .info),
+            // Its path may hold blanks (`Application Support`), and ForestDB's file is `db.forest` (round 130).
+            ("[05/22 10:58:21:676] [T 0x170663040] Type-Database , Message-Open /var/mobile/Containers/Data/Application/X/Library/Application Support/CouchbaseLite/app.cblite2/db.forest with ForestDB (flags=5(null))", "activity.init", .info),
+            // Couchbase Lite 1.x's verbose replicator trace under its time-of-day bar is `debug` (round 130).
+            ("03:41:17.971‖ SyncVerbose: CBL_Pusher[http://db.example.com:4984/app/]: POST _revs_diff", "activity.sync", .debug),
             // MagicalRecord setting up its stack's contexts.
             ("2015-08-21 16:27:46.980 App[358:37447] Created new private queue context: <NSManagedObjectContext: 0x16590bf0>", "activity.init", .info),
             ("2015-08-21 16:27:46.987 App[358:37447] Set default context: <NSManagedObjectContext: 0x16662570>", "activity.init", .info),

@@ -55,6 +55,12 @@ public struct XcodeConsoleFormat: LineFormat {
             if XcodeConsoleFormat.opensWithPaddedLevel(line, at: start) || XcodeConsoleFormat.opensWithStepCounter(line, at: start) {
                 return LineHeader(messageStart: start)
             }
+            // A logger's time of day and bar indented by the paste (Couchbase Lite 1.x's `    03:41:17.971‖ Sync: …`
+            // copied into an issue's block under its unindented first line): a message of its own, as at the margin.
+            if start <= 8, start < line.count, line[start] >= 48, line[start] <= 57,
+               EntrySplitter.opensWithTimeOfDayBar(UnsafeRawBufferPointer(rebasing: line[start...])) {
+                return LineHeader(messageStart: start)
+            }
             // An app's print that opens with an emoji, indented under the heading it reports to (`   ✅ Fetched 95
             // articles`, `  🔍 Calling modifyRecords()`): a message of its own, as such a print is at the margin.
             if start <= 8, start < line.count, line[start] == 0xF0 || line[start] == 0xE2,
@@ -98,6 +104,8 @@ public struct XcodeConsoleFormat: LineFormat {
         // fetching …` / `flutter: #0      _Utf8Decoder.convertSingle (dart:convert-patch/convert_patch.dart:1760:7)`):
         // a frame, or the suspension between two, under the tag goes on with the message above (round 129's AAH-P01).
         if first == UInt8(ascii: "f"), line.hasPrefix("flutter: "), XcodeConsoleFormat.isTaggedDartFrame(line, at: 9) { return nil }
+        // JavaScriptCore's stack, as a web view (Capacitor, Cordova, Ionic) prints an error's `stack` under it.
+        if XcodeConsoleFormat.isJavaScriptCoreFrame(line) { return nil }
         // Frames printed without a number (`symbol (in Image) + 8`, `image +0x… symbol`, `symbol 0x…`).
         if StackLines.isSymbolFrame(line) { return nil }
         // The header lines of a Crashlytics / PLCrashReporter block after its first line (`crashed: queue`,
@@ -117,6 +125,40 @@ public struct XcodeConsoleFormat: LineFormat {
         if line.hasPrefix("reason: ") || line.hasPrefix("reason:'") || first == UInt8(ascii: "'")
             || first == UInt8(ascii: ":") || line.hasPrefix("(0x") { return nil }
         return LineHeader(messageStart: 0)
+    }
+
+    /// True when `line` is a frame of JavaScriptCore's stack as an error's `stack` prints it: `function@url:line:column`
+    /// (`verifyPrimaryLease@capacitor://localhost/main.js:1:167072`), an anonymous function's bare `url:line:column`,
+    /// or a built-in's `objectStore@[native code]`; one token, no blank. Asked of every bare line: the last byte (a
+    /// digit or `]`) turns most lines away before any other is read.
+    static func isJavaScriptCoreFrame(_ line: UnsafeRawBufferPointer) -> Bool {
+        var end = line.count
+        while end > 0, ByteClass.isBlank(line[end - 1]) || line[end - 1] == 13 { end -= 1 }
+        guard end > 8, end <= 512 else { return false }
+        let last = line[end - 1]
+        guard (last >= 48 && last <= 57) || last == UInt8(ascii: "]") else { return false }
+        // The function's name (none for an anonymous one), up to `@` or the URL's scheme.
+        var i = 0
+        while i < end, line[i] != UInt8(ascii: "@"), line[i] != UInt8(ascii: ":"), !ByteClass.isBlank(line[i]) { i += 1 }
+        guard i < end, !ByteClass.isBlank(line[i]) else { return false }
+        var urlStart = 0
+        if line[i] == UInt8(ascii: "@") {
+            if line.hasPrefix("[native code]", at: i + 1) { return i + 14 == end }
+            urlStart = i + 1
+            i = urlStart
+            while i < end, line[i] != UInt8(ascii: ":"), !ByteClass.isBlank(line[i]) { i += 1 }
+            guard i < end, line[i] == UInt8(ascii: ":") else { return false }
+        }
+        // `scheme://`, a scheme of letters.
+        guard i > urlStart, (urlStart..<i).allSatisfy({ ByteScan.isLetter(line[$0]) }), line.hasPrefix("://", at: i) else { return false }
+        // No blank in the URL, and `:line:column` closing it.
+        var j = end
+        while j > i, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
+        guard j < end, j > i, line[j - 1] == UInt8(ascii: ":") else { return false }
+        var k = j - 1
+        while k > i, line[k - 1] >= 48, line[k - 1] <= 57 { k -= 1 }
+        guard k < j - 1, line[k - 1] == UInt8(ascii: ":") else { return false }
+        return !(i..<end).contains { ByteClass.isBlank(line[$0]) }
     }
 
     /// True when `line` at `start` (after a logger's tag) holds a Dart frame (`#0      main (package:app/main.dart:10:3)`,

@@ -1255,9 +1255,10 @@ import Testing
         flutter: <asynchronous suspension>
         flutter: #1      RealmErrorEx.toDart (package:realm_dart/src/handles/native/error_handling.dart:66:47)
         flutter: #2 is the item number
+        flutter: #1 Purchase done (package: premium)
         flutter: loaded 3 items
         """
-        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 6])
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 6, 7])
         let spaced = text.split(separator: "\n").prefix(2).joined(separator: "\n\n") + "\n\nflutter: loaded 3 items"
         #expect(try TestSupport.entries(spaced, format: .xcode).map(\.line) == [1, 5])
     }
@@ -1273,13 +1274,19 @@ import Testing
         capacitor://localhost/main.7de908c3.js:1:166588
         objectStore@[native code]
         runTask@capacitor://localhost/polyfills.2ec9b9c4.js:1:2981
+        [native code]
+        global code@capacitor://localhost/main.7de908c3.js:1:3
         Loaded 12 items in 1:20
         see https://example.com/a.js:1:2 for more
+        https://api.example.com/changes?since=2024-05-01T10:15:30
         """
-        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 7, 8])
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 9, 10, 11])
         for (line, frame) in [("z@capacitor://localhost/polyfills.js:1:18490", true), ("ionic://localhost/main.js:3:4", true),
-                              ("objectStore@[native code]", true), ("objectStore@[native code] again", false),
-                              ("user@example.com:1:2", false), ("at foo (capacitor://localhost/main.js:1:2)", false)] {
+                              ("global code@capacitor://localhost/main.js:1:3", true), ("webpack-internal:///./src/db.js:12:5", true),
+                              ("objectStore@[native code]", true), ("[native code]", true), ("run@[wasm code]", true),
+                              ("objectStore@[native code] again", false), ("x@[native code] [1]", false), ("our [native code]", false),
+                              ("user@example.com:1:2", false), ("at foo (capacitor://localhost/main.js:1:2)", false),
+                              ("foo@capacitor://localhost/a b.js:1:2", false), ("https://api.example.com/changes?since=2024-05-01T10:15:30", false)] {
             #expect(Array(line.utf8).withUnsafeBytes { XcodeConsoleFormat.isJavaScriptCoreFrame($0) } == frame, "\(line)")
         }
     }

@@ -137,28 +137,45 @@ public struct XcodeConsoleFormat: LineFormat {
         guard end > 8, end <= 512 else { return false }
         let last = line[end - 1]
         guard (last >= 48 && last <= 57) || last == UInt8(ascii: "]") else { return false }
-        // The function's name (none for an anonymous one), up to `@` or the URL's scheme.
+        // A built-in's or WebAssembly's frame: `objectStore@[native code]`, or the place alone when the function has no name.
+        if last == UInt8(ascii: "]") { return isJavaScriptCoreBuiltin(line, end: end) }
+        // The function's name (none for an anonymous one; `global code`, `module code` and `eval code` for a script's own
+        // body), up to `@` or the URL's scheme.
         var i = 0
+        for body: StaticString in ["global code@", "module code@", "eval code@"] where line.hasPrefix(body) { i = body.utf8CodeUnitCount - 1 }
         while i < end, line[i] != UInt8(ascii: "@"), line[i] != UInt8(ascii: ":"), !ByteClass.isBlank(line[i]) { i += 1 }
         guard i < end, !ByteClass.isBlank(line[i]) else { return false }
         var urlStart = 0
         if line[i] == UInt8(ascii: "@") {
-            if line.hasPrefix("[native code]", at: i + 1) { return i + 14 == end }
             urlStart = i + 1
             i = urlStart
             while i < end, line[i] != UInt8(ascii: ":"), !ByteClass.isBlank(line[i]) { i += 1 }
             guard i < end, line[i] == UInt8(ascii: ":") else { return false }
         }
-        // `scheme://`, a scheme of letters.
-        guard i > urlStart, (urlStart..<i).allSatisfy({ ByteScan.isLetter(line[$0]) }), line.hasPrefix("://", at: i) else { return false }
-        // No blank in the URL, and `:line:column` closing it.
+        // `scheme://`: a letter, then letters, digits, `+`, `-` and `.` (`capacitor`, `webpack-internal`).
+        guard i > urlStart, ByteScan.isLetter(line[urlStart]),
+              (urlStart..<i).allSatisfy({ ByteScan.isLetter(line[$0]) || ByteScan.isDigit(line[$0]) || line[$0] == 0x2B || line[$0] == 0x2D || line[$0] == 0x2E }),
+              line.hasPrefix("://", at: i) else { return false }
+        // No blank in the URL, and `:line:column` closing it after a file's name (not a time of day: `?t=10:15:30`).
         var j = end
         while j > i, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
         guard j < end, j > i, line[j - 1] == UInt8(ascii: ":") else { return false }
         var k = j - 1
         while k > i, line[k - 1] >= 48, line[k - 1] <= 57 { k -= 1 }
-        guard k < j - 1, line[k - 1] == UInt8(ascii: ":") else { return false }
+        guard k < j - 1, k >= 2, line[k - 1] == UInt8(ascii: ":"), !ByteScan.isDigit(line[k - 2]) else { return false }
         return !(i..<end).contains { ByteClass.isBlank(line[$0]) }
+    }
+
+    /// `[native code]` or `[wasm code]` alone on its line, or after a function's name and `@` (`objectStore@[native code]`).
+    private static func isJavaScriptCoreBuiltin(_ line: UnsafeRawBufferPointer, end: Int) -> Bool {
+        for place: StaticString in ["[native code]", "[wasm code]"] {
+            let count = place.utf8CodeUnitCount
+            guard end >= count, line.hasPrefix(place, at: end - count) else { continue }
+            if end == count { return true }
+            let at = end - count - 1
+            return at > 0 && line[at] == UInt8(ascii: "@") && !(0..<at).contains { ByteClass.isBlank(line[$0]) }
+        }
+        return false
     }
 
     /// True when `line` at `start` (after a logger's tag) holds a Dart frame (`#0      main (package:app/main.dart:10:3)`,
@@ -332,7 +349,15 @@ public struct XcodeConsoleFormat: LineFormat {
         while end > symbolStart, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
         guard end - symbolStart > 8, line[end - 1] == UInt8(ascii: ")"),
               let open = line.firstIndex(of: UInt8(ascii: "("), from: symbolStart + 1, to: end) else { return false }
-        return line.hasPrefix("package:", at: open + 1) || line.hasPrefix("dart:", at: open + 1) || line.hasPrefix("file:", at: open + 1)
+        guard line.hasPrefix("package:", at: open + 1) || line.hasPrefix("dart:", at: open + 1) || line.hasPrefix("file:", at: open + 1) else {
+            return false
+        }
+        // The location is one token ending in its line (`…/database_mixin.dart:971:16)`, `…/exception.dart:101)`): not a
+        // numbered print that ends in a parenthesis (`#1 Purchase done (package: premium)`).
+        var digits = end - 1
+        while digits > open, line[digits - 1] >= 48, line[digits - 1] <= 57 { digits -= 1 }
+        guard digits < end - 1, line[digits - 1] == UInt8(ascii: ":") else { return false }
+        return !(open + 1..<end - 1).contains { ByteClass.isBlank(line[$0]) }
     }
 
     /// The symbol alone after the frame number, as a page or a note trims a crashed thread to its symbols

@@ -1256,9 +1256,11 @@ import Testing
         flutter: #1      RealmErrorEx.toDart (package:realm_dart/src/handles/native/error_handling.dart:66:47)
         flutter: #2 is the item number
         flutter: #1 Purchase done (package: premium)
+        flutter: Error while saving
+        flutter: #0      _CustomZone.run (dart:async/zone.dart)
         flutter: loaded 3 items
         """
-        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 6, 7])
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 6, 7, 9])
         let spaced = text.split(separator: "\n").prefix(2).joined(separator: "\n\n") + "\n\nflutter: loaded 3 items"
         #expect(try TestSupport.entries(spaced, format: .xcode).map(\.line) == [1, 5])
     }
@@ -1286,7 +1288,10 @@ import Testing
                               ("objectStore@[native code]", true), ("[native code]", true), ("run@[wasm code]", true),
                               ("objectStore@[native code] again", false), ("x@[native code] [1]", false), ("our [native code]", false),
                               ("user@example.com:1:2", false), ("at foo (capacitor://localhost/main.js:1:2)", false),
-                              ("foo@capacitor://localhost/a b.js:1:2", false), ("https://api.example.com/changes?since=2024-05-01T10:15:30", false)] {
+                              ("foo@capacitor://localhost/a b.js:1:2", false), ("https://api.example.com/changes?since=2024-05-01T10:15:30", false),
+                              ("https://example.com/log?t=12:30:45", false),
+                              ("loadItems@http://192.168.1.20:5173/src/store/items.ts?t=1702899183625:41:9", true),
+                              ("getDocs@http://localhost:5173/node_modules/.vite/deps/firebase_firestore.js?v=6c1a2f80:15312:21", true)] {
             #expect(Array(line.utf8).withUnsafeBytes { XcodeConsoleFormat.isJavaScriptCoreFrame($0) } == frame, "\(line)")
         }
     }

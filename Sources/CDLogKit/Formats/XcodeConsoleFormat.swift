@@ -162,8 +162,25 @@ public struct XcodeConsoleFormat: LineFormat {
         guard j < end, j > i, line[j - 1] == UInt8(ascii: ":") else { return false }
         var k = j - 1
         while k > i, line[k - 1] >= 48, line[k - 1] <= 57 { k -= 1 }
-        guard k < j - 1, k >= 2, line[k - 1] == UInt8(ascii: ":"), !ByteScan.isDigit(line[k - 2]) else { return false }
+        guard k < j - 1, k >= 2, line[k - 1] == UInt8(ascii: ":"), !endsInTimeOfDay(line, hour: k - 1, minute: j - 1, end: end) else { return false }
         return !(i..<end).contains { ByteClass.isBlank(line[$0]) }
+    }
+
+    /// True when the `:NN:NN` closing `line` (its colons at `hour` and `minute`) ends a time of day (`?since=2024-05-01T10:15:30`,
+    /// `t=12:30:45`): one or two digits after a `T`, `=`, blank or the line's start, then two two-digit numbers up to 59.
+    /// A frame's line and column follow a file's name, or a cache-busting number (`main.ts?t=1702899183625:41:9`).
+    private static func endsInTimeOfDay(_ line: UnsafeRawBufferPointer, hour: Int, minute: Int, end: Int) -> Bool {
+        guard minute - hour == 3, end - minute == 3 else { return false }
+        var start = hour
+        while start > 0, ByteScan.isDigit(line[start - 1]) { start -= 1 }
+        guard (1...2).contains(hour - start) else { return false }
+        if start > 0 {
+            let before = line[start - 1]
+            guard before == UInt8(ascii: "T") || before == UInt8(ascii: "=") || ByteClass.isBlank(before) else { return false }
+        }
+        let minutes = Int(line[hour + 1] - 48) * 10 + Int(line[hour + 2] - 48)
+        let seconds = Int(line[minute + 1] - 48) * 10 + Int(line[minute + 2] - 48)
+        return minutes <= 59 && seconds <= 59
     }
 
     /// `[native code]` or `[wasm code]` alone on its line, or after a function's name and `@` (`objectStore@[native code]`).
@@ -354,9 +371,10 @@ public struct XcodeConsoleFormat: LineFormat {
         }
         // The location is one token ending in its line (`…/database_mixin.dart:971:16)`, `…/exception.dart:101)`): not a
         // numbered print that ends in a parenthesis (`#1 Purchase done (package: premium)`).
+        // (The VM leaves the position out when it has none: `#1      _CustomZone.run (dart:async/zone.dart)`.)
         var digits = end - 1
         while digits > open, line[digits - 1] >= 48, line[digits - 1] <= 57 { digits -= 1 }
-        guard digits < end - 1, line[digits - 1] == UInt8(ascii: ":") else { return false }
+        guard (digits < end - 1 && line[digits - 1] == UInt8(ascii: ":")) || line.hasPrefix(".dart)", at: end - 6) else { return false }
         return !(open + 1..<end - 1).contains { ByteClass.isBlank(line[$0]) }
     }
 

@@ -133,10 +133,10 @@ public struct XcodeConsoleFormat: LineFormat {
     /// digit or `]`) turns most lines away before any other is read.
     static func isJavaScriptCoreFrame(_ line: UnsafeRawBufferPointer) -> Bool {
         var end = line.count
-        while end > 0, ByteClass.isBlank(line[end - 1]) || line[end - 1] == 13 { end -= 1 }
+        while end > 0, ByteClass.isBlankOrCR(line[end - 1]) { end -= 1 }
         guard end > 8, end <= 512 else { return false }
         let last = line[end - 1]
-        guard (last >= 48 && last <= 57) || last == UInt8(ascii: "]") else { return false }
+        guard ByteScan.isDigit(last) || last == UInt8(ascii: "]") else { return false }
         // A built-in's or WebAssembly's frame: `objectStore@[native code]`, or the place alone when the function has no name.
         if last == UInt8(ascii: "]") { return isJavaScriptCoreBuiltin(line, end: end) }
         // The function's name (none for an anonymous one; `global code`, `module code` and `eval code` for a script's own
@@ -158,10 +158,10 @@ public struct XcodeConsoleFormat: LineFormat {
               line.hasPrefix("://", at: i) else { return false }
         // No blank in the URL, and `:line:column` closing it after a file's name (not a time of day: `?t=10:15:30`).
         var j = end
-        while j > i, line[j - 1] >= 48, line[j - 1] <= 57 { j -= 1 }
+        while j > i, ByteScan.isDigit(line[j - 1]) { j -= 1 }
         guard j < end, j > i, line[j - 1] == UInt8(ascii: ":") else { return false }
         var k = j - 1
-        while k > i, line[k - 1] >= 48, line[k - 1] <= 57 { k -= 1 }
+        while k > i, ByteScan.isDigit(line[k - 1]) { k -= 1 }
         guard k < j - 1, k >= 2, line[k - 1] == UInt8(ascii: ":"), !endsInTimeOfDay(line, hour: k - 1, minute: j - 1, end: end) else { return false }
         return !(i..<end).contains { ByteClass.isBlank(line[$0]) }
     }

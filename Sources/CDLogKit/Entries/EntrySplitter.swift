@@ -545,6 +545,17 @@ public struct EntrySplitter {
                 // `426 |     sqlite.exec("PRAGMA journal_mode = DELETE");` / `^` / `SQLiteError: database is locked`).
                 header = nil
             }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsWithLoneCausedBy(entry.message.bytes) {
+                // The cause a `Caused by:` line announces (Amplify's `Caused by:` / `APIError: Subscription item event failed
+                // with error` / `Caused by:` / `connection`): the same error's chain.
+                header = nil
+            }
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.continuesNpmError(line, after: entry.message.bytes) {
+                // npm's and node-gyp's report of an install or a build that failed prints every line under its tag
+                // (`npm ERR! code 1` / `npm ERR! path …/node_modules/sqlite3` / `npm ERR! command failed`, `gyp ERR! build
+                // error` / `gyp ERR! stack …`): one report (round 135's labels; their `WARN` lines stay apart).
+                header = nil
+            }
             if header != nil, joinable, readBare, pendingBlankLines == 0, entry.goroutineStack, EntrySplitter.continuesGoroutineStack(line) {
                 // A Go panic's goroutine stack (`main.PanicOnErr(...)` / `	github.com/x/y/main.go:461 +0x654`), whose
                 // function lines sit at the margin: every line up to the next blank one is the panic's.
@@ -1165,6 +1176,28 @@ public struct EntrySplitter {
         return line.hasPrefix(", in ", at: end) || end == line.count
     }
 
+    /// True when the last line of `message`, under at least one other, is `Caused by:` alone (before any blanks).
+    static func endsWithLoneCausedBy(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, ByteClass.isBlankOrCR(message[end - 1]) { end -= 1 }
+        guard end > 11, message[end - 1] == UInt8(ascii: ":") else { return false }
+        var start = end - 10
+        guard message.hasPrefix("Caused by:", at: start) else { return false }
+        while start > 0, ByteClass.isBlank(message[start - 1]) { start -= 1 }
+        return start > 0 && message[start - 1] == 0x0A
+    }
+
+    /// True when `line` and the first line of `message` both carry npm's or node-gyp's error tag (`npm ERR! `, npm 10's
+    /// `npm error `, `gyp ERR! `): lines of one failed command's report.
+    static func continuesNpmError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, first == UInt8(ascii: "n") || first == UInt8(ascii: "g") else { return false }
+        return isNpmErrorLine(line) && isNpmErrorLine(message)
+    }
+
+    @inline(__always) static func isNpmErrorLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.hasPrefix("npm ERR! ") || bytes.hasPrefix("npm error ") || bytes.hasPrefix("gyp ERR! ")
+    }
+
     /// True when `message` is one line that opens as Go's panic does (`panic: unable to open database file`), or
     /// holds it after a runner's prefix (`… Code 2: panic: no such table: Z_7TAGS`).
     static func isGoPanicLine(_ message: UnsafeRawBufferPointer) -> Bool {
@@ -1173,11 +1206,12 @@ public struct EntrySplitter {
     }
 
     /// True when `line` opens with an error's or an exception's name and a colon (`SQLiteError: database is locked`,
-    /// `TypeError: …`, `java.io.IOException: …`).
+    /// `TypeError: …`, `java.io.IOException: …`), or with Bun's `error: ` for an error thrown without a name (`error: This
+    /// build of sqlite3 does not support dynamic extension loading`, round 135).
     static func opensWithErrorName(_ line: UnsafeRawBufferPointer) -> Bool {
         let i = dottedNameEnd(of: line)
         guard i >= 5, i < line.count, line[i] == UInt8(ascii: ":") else { return false }
-        return line.hasPrefix("Error", at: i - 5) || line.hasPrefix("Exception", at: i - 9)
+        return line.hasPrefix("Error", at: i - 5) || line.hasPrefix("Exception", at: i - 9) || (i == 5 && line.hasPrefix("error: "))
     }
 
     /// True when the last line of `message`, under at least one other, holds only a caret (`        ^`): Node's print

@@ -80,6 +80,9 @@ public struct XcodeConsoleFormat: LineFormat {
         // CoreStore's arrow (`↪︎ Failed to save …`) opens the lines of the log it printed above, indented or not.
         if first == 0xE2, line.count >= 3, line[1] == 0x86, line[2] == 0xAA { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
+        // An error's cause under it: Java's and Kotlin's `Caused by: java.io.IOException: …`, and the `Caused by:` that
+        // Amplify's errors and Rust's anyhow print alone over each cause of their chain (round 135).
+        if first == UInt8(ascii: "C"), line.hasPrefix("Caused by:") { return nil }
         // Core Data's mirroring delegate prints a failed recovery over two lines (`… Failed to recover from error:
         // NSCocoaErrorDomain:134400` / `Recovery encountered the following error: (null):0`).
         if first == UInt8(ascii: "R"), line.hasPrefix("Recovery encountered the following error: ") { return nil }

@@ -17,6 +17,7 @@ extension Classifier {
         if let found = classifyByFramework(format: format, header: header, prefix: prefix, message: message, scratch: scratch) {
             return found
         }
+        if let found = classifyByTag(header: header, prefix: prefix, message: message, scratch: scratch) { return found }
         // iCloud's own sync daemons (`cloudd`, `bird`, `syncdefaultsd`) print their routine work with no framework
         // word in the text (`[Operation 0x100ece130] Starting operation`): the process in the prefix says whose it
         // is, and the message is read as that process's line (`cloudd: …`) for the rules to name. A failure only
@@ -30,6 +31,20 @@ extension Classifier {
         let found = bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
         guard let found, !found.rule.isCatchAll || found.severity <= .info else { return nil }
         return found
+    }
+
+    /// Reads again, with its log category in brackets before it, an entry that no rule recognised and whose category
+    /// names a persistence library or layer (Amplify DataStore's `[RemoteSyncEngine] New state: performingInitialSync`,
+    /// an app's `Logger(category: "CloudKit")`): Xcode's console prints the category before the message, and the
+    /// message alone often names nothing (`tags` in Rules/tables/fallback.yaml; round 135).
+    private func classifyByTag(header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer, scratch: Scratch) -> Classification? {
+        guard let range = header.logCategory, range.lowerBound >= 0, range.upperBound <= prefix.count, range.count >= 2,
+              let reading = persistenceTagReading(prefix[range]) else { return nil }
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.append(contentsOf: reading)
+        bytes.append(contentsOf: "] ".utf8)
+        bytes.append(contentsOf: message)
+        return bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
     }
 
     /// `cloudd`, `bird` or `syncdefaultsd` when the entry's process (the name before a `(library)`, a `[pid]`

@@ -27,6 +27,9 @@ public final class Classifier: Sendable {
     private let gateStorage: FrozenStorage
     /// The code tables, fatal wrappers and fallback markers that data-resolved rules consult.
     private let codes: CodeCatalog?
+    /// What an entry whose log category `tag` names a persistence library is read with (`tags` in
+    /// Rules/tables/fallback.yaml), nil for every other category.
+    func persistenceTagReading(_ tag: UnsafeRawBufferPointer) -> [UInt8]? { codes?.persistenceTagReading(tag) }
     /// Each rule's twin at `fatal`, by rule object: what a finding becomes inside a fatal wrapper.
     private let fatalTwins: [ObjectIdentifier: Rule]
     /// Each fatal rule's (and fatal twin's) twin at `error`: what a finding becomes where the exception

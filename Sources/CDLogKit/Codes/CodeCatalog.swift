@@ -24,6 +24,9 @@ public final class CodeCatalog: Sendable {
     /// LogLevel.trace`, `CoreData: debug:`): an `info` finding in an entry that carries one is reported at
     /// `debug` (`debugLevel` in Rules/tables/fallback.yaml; the classifier reads the first `debugLevelWindow` bytes).
     public let debugLevel: PCRERegex?
+    /// Log categories that name a persistence library or an app's persistence layer (`tags` in
+    /// Rules/tables/fallback.yaml): exact names, or stems where the row ends with `*`.
+    let persistenceTags: [(name: [UInt8], isStem: Bool, readAs: [UInt8]?)]
     /// How many bytes of an entry's message `debugLevel` reads: a logger prints its level near the start of
     /// the line, and a userInfo dump may follow for kilobytes.
     public static let debugLevelWindow = 160
@@ -124,10 +127,13 @@ public final class CodeCatalog: Sendable {
     }
 
     public init(tables: [CodeTable], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = [],
-                activityMarkers: [Marker] = [], debugLevel: PCRERegex? = nil, exceptionRules: [Rule] = [],
-                areas: [Area] = []) throws {
+                activityMarkers: [Marker] = [], debugLevel: PCRERegex? = nil, persistenceTags: [(tag: String, readAs: String?)] = [],
+                exceptionRules: [Rule] = [], areas: [Area] = []) throws {
         self.tables = tables
         self.debugLevel = debugLevel
+        self.persistenceTags = persistenceTags.map { row in
+            (Array((row.tag.hasSuffix("*") ? String(row.tag.dropLast()) : row.tag).utf8), row.tag.hasSuffix("*"), row.readAs.map { Array($0.utf8) })
+        }
         self.catchers = catchers
         self.exceptionRules = exceptionRules
         self.areas = areas
@@ -313,6 +319,7 @@ public final class CodeCatalog: Sendable {
         var tables: [CodeTable] = [], wrappers: [Wrapper] = [], catchers: [Wrapper] = [], markers: [Marker] = []
         var activityMarkers: [Marker] = []
         var debugLevel: PCRERegex? = nil
+        var persistenceTags: [(tag: String, readAs: String?)] = []
         var exceptionRules: [Rule] = [], areas: [Area] = []
         var order = 1 << 62
         for file in files {
@@ -350,13 +357,23 @@ public final class CodeCatalog: Sendable {
                     guard let pattern = node.string else { throw loader.failure(at: node, "`debugLevel` is one pattern") }
                     debugLevel = try loader.compile(pattern, at: node)
                 }
+                for node in RuleLoader.items(map, "tags") {
+                    let row = node.mapping.map(RuleLoader.keyed)
+                    let tag = row?["tag"]?.string ?? node.string
+                    let readAs = row?["as"]?.string
+                    guard let tag, tag.utf8.count >= (tag.hasSuffix("*") ? 4 : 2), !tag.dropLast().contains("*"),
+                          !tag.contains(where: { $0 == "]" || $0 == " " || $0 == "\t" }), readAs.map({ !$0.isEmpty }) ?? true else {
+                        throw loader.failure(at: node, "a tag row is a log category's name (a stem of three or more characters when it ends with `*`), or `{tag: …, as: …}`")
+                    }
+                    persistenceTags.append((tag, readAs))
+                }
             } else {
                 throw loader.failure(at: root, "a table file has `domain` (a code table), `wrappers`, `markers`, `areas` or exception rows")
             }
             order += 1 << 16
         }
         return try CodeCatalog(tables: tables, wrappers: wrappers, catchers: catchers, markers: markers, activityMarkers: activityMarkers,
-                               debugLevel: debugLevel,
+                               debugLevel: debugLevel, persistenceTags: persistenceTags,
                                exceptionRules: exceptionRules, areas: areas)
     }
 
@@ -416,6 +433,19 @@ public final class CodeCatalog: Sendable {
             markers.append(marker)
         }
         return markers
+    }
+
+    /// What an entry whose log category is `tag` is read with, in brackets before its message: the tag itself, or
+    /// the name its row gives (`as`); nil when no row of `persistenceTags` names the tag or a stem it opens with.
+    /// Asked of every entry with a category that nothing recognised: the rows' first bytes turn most away.
+    func persistenceTagReading(_ tag: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let first = tag.first else { return nil }
+        for (name, isStem, readAs) in persistenceTags where name[0] == first && (isStem ? tag.count >= name.count : tag.count == name.count) {
+            var same = true
+            for i in 1..<name.count where tag[i] != name[i] { same = false; break }
+            if same { return readAs ?? Array(tag) }
+        }
+        return nil
     }
 
     /// The first fatal wrapper in `message`, if any.

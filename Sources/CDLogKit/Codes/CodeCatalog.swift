@@ -27,6 +27,8 @@ public final class CodeCatalog: Sendable {
     /// Log categories that name a persistence library or an app's persistence layer (`tags` in
     /// Rules/tables/fallback.yaml): exact names, or stems where the row ends with `*`.
     let persistenceTags: [(name: [UInt8], isStem: Bool, readAs: [UInt8]?)]
+    /// The rows' first bytes, one bit each: most categories are turned away by one load.
+    private let persistenceTagFirstBytes: (UInt64, UInt64, UInt64, UInt64)
     /// How many bytes of an entry's message `debugLevel` reads: a logger prints its level near the start of
     /// the line, and a userInfo dump may follow for kilobytes.
     public static let debugLevelWindow = 160
@@ -134,6 +136,9 @@ public final class CodeCatalog: Sendable {
         self.persistenceTags = persistenceTags.map { row in
             (Array((row.tag.hasSuffix("*") ? String(row.tag.dropLast()) : row.tag).utf8), row.tag.hasSuffix("*"), row.readAs.map { Array($0.utf8) })
         }
+        var firstBytes: [UInt64] = [0, 0, 0, 0]
+        for row in self.persistenceTags { firstBytes[Int(row.name[0] >> 6)] |= 1 << UInt64(row.name[0] & 63) }
+        persistenceTagFirstBytes = (firstBytes[0], firstBytes[1], firstBytes[2], firstBytes[3])
         self.catchers = catchers
         self.exceptionRules = exceptionRules
         self.areas = areas
@@ -440,6 +445,14 @@ public final class CodeCatalog: Sendable {
     /// Asked of every entry with a category that nothing recognised: the rows' first bytes turn most away.
     func persistenceTagReading(_ tag: UnsafeRawBufferPointer) -> [UInt8]? {
         guard let first = tag.first else { return nil }
+        let word: UInt64
+        switch first >> 6 {
+        case 0: word = persistenceTagFirstBytes.0
+        case 1: word = persistenceTagFirstBytes.1
+        case 2: word = persistenceTagFirstBytes.2
+        default: word = persistenceTagFirstBytes.3
+        }
+        guard word & (1 << UInt64(first & 63)) != 0 else { return nil }
         for (name, isStem, readAs) in persistenceTags where name[0] == first && (isStem ? tag.count >= name.count : tag.count == name.count) {
             var same = true
             for i in 1..<name.count where tag[i] != name[i] { same = false; break }

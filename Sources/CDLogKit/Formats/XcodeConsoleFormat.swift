@@ -83,6 +83,9 @@ public struct XcodeConsoleFormat: LineFormat {
         // An error's cause under it: Java's and Kotlin's `Caused by: java.io.IOException: …`, and the `Caused by:` that
         // Amplify's errors and Rust's anyhow print alone over each cause of their chain (round 135).
         if first == UInt8(ascii: "C"), line.hasPrefix("Caused by:") { return nil }
+        // Expo's modules print the cause of a native call that failed under an arrow (`Calling the 'prepareAsync' function
+        // has failed` / `→ Caused by: Error code 1: no such table: kv`; round 137).
+        if first == 0xE2, line.hasPrefix("→ Caused by:") { return nil }
         // Core Data's mirroring delegate prints a failed recovery over two lines (`… Failed to recover from error:
         // NSCocoaErrorDomain:134400` / `Recovery encountered the following error: (null):0`).
         if first == UInt8(ascii: "R"), line.hasPrefix("Recovery encountered the following error: ") { return nil }

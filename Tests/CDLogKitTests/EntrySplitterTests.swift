@@ -1265,6 +1265,56 @@ import Testing
         #expect(try TestSupport.entries(spaced, format: .xcode).map(\.line) == [1, 5])
     }
 
+    /// An error's cause chain stays with it (round 135): `Caused by:` never opens an entry, nor does the line a lone
+    /// `Caused by:` announces (Amplify's `APIError: …`), nor Expo's `→ Caused by:`; a line with a timestamp of its own
+    /// after a lone `Caused by:` still does.
+    @Test func causedByChainsStayWithTheirError() throws {
+        let amplify = """
+        DataStoreError: Subscription item event failed with error
+        Caused by:
+        APIError: Subscription item event failed with error
+        Caused by:
+        connection
+        Error: something else
+        """
+        #expect(try TestSupport.entries(amplify, format: .xcode).map(\.line) == [1, 6])
+        let java = "java.sql.SQLException: database is locked\nCaused by: org.sqlite.SQLiteException: [SQLITE_BUSY]\nError: next"
+        #expect(try TestSupport.entries(java, format: .xcode).map(\.line) == [1, 3])
+        let expo = "Error: Calling the 'execAsync' function has failed\n→ Caused by: Error code 5: database is locked\nloaded"
+        #expect(try TestSupport.entries(expo, format: .xcode).map(\.line) == [1, 3])
+        let stamped = "2024-05-01T12:00:00.123Z ERROR sync failed\nCaused by:\n2024-05-01T12:00:01.123Z INFO CoreData: error: Failed to save"
+        #expect(try TestSupport.entries(stamped, format: .xcode).map(\.line) == [1, 3])
+    }
+
+    /// npm's and node-gyp's `ERR!` lines are one report up to npm's `A complete log of this run can be found in:` and the
+    /// path it names (round 135); the next command's report opens an entry of its own, and `WARN` lines stay apart.
+    @Test func npmErrorRunsAreOneReportEach() throws {
+        let text = """
+        npm ERR! code ERESOLVE
+        npm ERR! ERESOLVE unable to resolve dependency tree
+        npm ERR! A complete log of this run can be found in:
+        npm ERR!     /Users/me/.npm/_logs/2022-05-01T10_00_00_000Z-debug-0.log
+        npm ERR! code 1
+        npm ERR! path /Users/me/app/node_modules/sqlite3
+        npm ERR! command failed
+        npm ERR! A complete log of this run can be found in: /Users/me/.npm/_logs/2022-05-01T10_01_00_000Z-debug-0.log
+        gyp ERR! build error
+        gyp ERR! stack Error: `make` failed with exit code: 2
+        node-pre-gyp WARN Pre-built binaries not installable for sqlite3@5.0.11
+        node-pre-gyp WARN Hit error connect ETIMEDOUT 140.82.114.4:443
+        """
+        #expect(try TestSupport.entries(text, format: .xcode).map(\.line) == [1, 5, 9, 11, 12])
+    }
+
+    /// Bun prints the source line that threw with its line number, a caret under it and then `error: …` (round 135's
+    /// AAO-005): one entry. A compiler's caret followed by another tool's `error:` line stays two.
+    @Test func bunsErrorStaysUnderItsSourceExcerpt() throws {
+        let bun = "54 | function load(db) {\n55 |   db.loadExtension(getLoadablePath());\n          ^\nerror: This build of sqlite3 does not support dynamic extension loading\n      at load (/Users/me/node_modules/sqlite-vec/index.mjs:55:6)"
+        #expect(try TestSupport.entries(bun, format: .xcode).map(\.line) == [1])
+        let compiler = "/Users/me/App/Store.swift:12:9: error: cannot find 'db' in scope\n        db.close()\n        ^\nerror: fatalError"
+        #expect(try TestSupport.entries(compiler, format: .xcode).count == 2)
+    }
+
     /// JavaScriptCore's stack under a web view's error (`function@url:line:column`, an anonymous function's bare
     /// `url:line:column`, `objectStore@[native code]`) stays with the error it explains (round 130's AAL-P07); a line
     /// that only ends in numbers, or a URL with a blank after it, opens an entry.

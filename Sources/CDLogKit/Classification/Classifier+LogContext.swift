@@ -36,15 +36,22 @@ extension Classifier {
     /// Reads again, with its log category in brackets before it, an entry that no rule recognised and whose category
     /// names a persistence library or layer (Amplify DataStore's `[RemoteSyncEngine] New state: performingInitialSync`,
     /// an app's `Logger(category: "CloudKit")`): Xcode's console prints the category before the message, and the
-    /// message alone often names nothing (`tags` in Rules/tables/fallback.yaml; round 135).
+    /// message alone often names nothing (`tags` in Rules/tables/fallback.yaml; round 135). Not a category of Apple's
+    /// own subsystems (`[com.apple.photos.backend:Database]`: the system's database, not the app's). As for the sync
+    /// daemons, a failure only a catch-all would name stays quiet: a category says whose line it is, not that the
+    /// failure it reports is the store's (`[Database] Failed to load avatar image: 404`).
     private func classifyByTag(header: LineHeader, prefix: ByteStore, message: UnsafeRawBufferPointer, scratch: Scratch) -> Classification? {
         guard let range = header.logCategory, range.lowerBound >= 0, range.upperBound <= prefix.count, range.count >= 2,
               let reading = persistenceTagReading(prefix[range]) else { return nil }
+        if let subsystem = header.subsystem, subsystem.lowerBound >= 0, subsystem.upperBound <= prefix.count,
+           prefix[subsystem].hasPrefix("com.apple.") { return nil }
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.append(contentsOf: reading)
         bytes.append(contentsOf: "] ".utf8)
         bytes.append(contentsOf: message)
-        return bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
+        let found = bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
+        guard let found, !found.rule.isCatchAll || found.severity <= .info else { return nil }
+        return found
     }
 
     /// `cloudd`, `bird` or `syncdefaultsd` when the entry's process (the name before a `(library)`, a `[pid]`

@@ -540,12 +540,13 @@ public struct EntrySplitter {
                 header = nil
             }
             if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsWithCaretLine(entry.message.bytes),
-               EntrySplitter.opensWithErrorName(line) {
+               EntrySplitter.opensWithErrorName(line, afterGutter: entry.message.bytes) {
                 // A runtime's print of the source line that threw, a caret under it and the error on the next line (Bun's
                 // `426 |     sqlite.exec("PRAGMA journal_mode = DELETE");` / `^` / `SQLiteError: database is locked`).
                 header = nil
             }
-            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsWithLoneCausedBy(entry.message.bytes) {
+            if header != nil, joinable, readBare, pendingBlankLines == 0, EntrySplitter.endsWithLoneCausedBy(entry.message.bytes),
+               ByteScan.timestamp(line, at: 0) == nil {
                 // The cause a `Caused by:` line announces (Amplify's `Caused by:` / `APIError: Subscription item event failed
                 // with error` / `Caused by:` / `connection`): the same error's chain.
                 header = nil
@@ -1189,9 +1190,24 @@ public struct EntrySplitter {
 
     /// True when `line` and the first line of `message` both carry npm's or node-gyp's error tag (`npm ERR! `, npm 10's
     /// `npm error `, `gyp ERR! `): lines of one failed command's report.
+    /// The run ends after npm's `A complete log of this run can be found in:` and the path it names (on its line, or on
+    /// the next), so that two failed commands pasted one after the other stay two reports.
     static func continuesNpmError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, first == UInt8(ascii: "n") || first == UInt8(ascii: "g") else { return false }
-        return isNpmErrorLine(line) && isNpmErrorLine(message)
+        guard isNpmErrorLine(line), isNpmErrorLine(message) else { return false }
+        let phrase: StaticString = "complete log of this run can be found in:"
+        var closing = -1, from = 0
+        while from < message.count, let base = message.baseAddress {
+            let found = cscan_find(base + from, message.count - from, phrase.utf8Start, phrase.utf8CodeUnitCount)
+            if found < 0 { break }
+            closing = from + found
+            from = closing + 1
+        }
+        guard closing >= 0 else { return true }
+        // Still open when nothing but blanks follow the phrase: the path is on the next line.
+        var i = closing + phrase.utf8CodeUnitCount
+        while i < message.count, ByteClass.isBlankOrCR(message[i]) { i += 1 }
+        return i == message.count
     }
 
     @inline(__always) static func isNpmErrorLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -1208,10 +1224,31 @@ public struct EntrySplitter {
     /// True when `line` opens with an error's or an exception's name and a colon (`SQLiteError: database is locked`,
     /// `TypeError: …`, `java.io.IOException: …`), or with Bun's `error: ` for an error thrown without a name (`error: This
     /// build of sqlite3 does not support dynamic extension loading`, round 135).
-    static func opensWithErrorName(_ line: UnsafeRawBufferPointer) -> Bool {
+    /// Bun's `error: ` counts only under its source excerpt (`55 |   db.loadExtension(…)` over the caret line), not under a
+    /// compiler's caret.
+    static func opensWithErrorName(_ line: UnsafeRawBufferPointer, afterGutter message: UnsafeRawBufferPointer) -> Bool {
         let i = dottedNameEnd(of: line)
         guard i >= 5, i < line.count, line[i] == UInt8(ascii: ":") else { return false }
-        return line.hasPrefix("Error", at: i - 5) || line.hasPrefix("Exception", at: i - 9) || (i == 5 && line.hasPrefix("error: "))
+        if line.hasPrefix("Error", at: i - 5) || line.hasPrefix("Exception", at: i - 9) { return true }
+        return i == 5 && line.hasPrefix("error: ") && endsWithGutterLineAndCaret(message)
+    }
+
+    /// True when the line before the last line of `message` opens with a source excerpt's gutter (blanks, a line number,
+    /// ` | `), as Bun prints the line that threw over its caret.
+    static func endsWithGutterLineAndCaret(_ message: UnsafeRawBufferPointer) -> Bool {
+        var end = message.count
+        while end > 0, ByteClass.isBlankOrCR(message[end - 1]) { end -= 1 }
+        var lineEnd = end
+        while lineEnd > 0, message[lineEnd - 1] != 0x0A { lineEnd -= 1 }
+        guard lineEnd > 0 else { return false }
+        lineEnd -= 1
+        var start = lineEnd
+        while start > 0, message[start - 1] != 0x0A { start -= 1 }
+        var i = start
+        while i < lineEnd, ByteClass.isBlank(message[i]) { i += 1 }
+        let digits = i
+        while i < lineEnd, ByteScan.isDigit(message[i]) { i += 1 }
+        return i > digits && i + 2 < lineEnd && message[i] == 32 && message[i + 1] == UInt8(ascii: "|")
     }
 
     /// True when the last line of `message`, under at least one other, holds only a caret (`        ^`): Node's print

@@ -81,8 +81,9 @@ public struct XcodeConsoleFormat: LineFormat {
         if first == 0xE2, line.count >= 3, line[1] == 0x86, line[2] == 0xAA { return nil }
         if line.hasPrefix("Error Domain=") || line.hasPrefix("<CKError") { return nil }
         // An error's cause under it: Java's and Kotlin's `Caused by: java.io.IOException: …`, and the `Caused by:` that
-        // Amplify's errors and Rust's anyhow print alone over each cause of their chain (round 135).
-        if first == UInt8(ascii: "C"), line.hasPrefix("Caused by:") { return nil }
+        // Amplify's errors and Rust's anyhow print alone over each cause of their chain (round 135); drift's and the sqlite3
+        // package's `Causing statement: ALTER TABLE …` under a SqliteException (round 138).
+        if first == UInt8(ascii: "C"), line.hasPrefix("Caused by:") || line.hasPrefix("Causing statement:") { return nil }
         // Expo's modules print the cause of a native call that failed under an arrow (`Calling the 'prepareAsync' function
         // has failed` / `→ Caused by: Error code 1: no such table: kv`; round 137).
         if first == 0xE2, line.hasPrefix("→ Caused by:") { return nil }

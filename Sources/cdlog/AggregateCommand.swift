@@ -26,7 +26,7 @@ struct AggregateCommand: ParsableCommand {
 
     func run() throws {
         let files = try Self.files(in: paths)
-        let aggregator = Aggregator(classifier: try Classifier(ruleSet: try rules.loadRuleSet()))
+        let aggregator = Aggregator(classifier: try Classifier(ruleSet: try rules.loadRuleSet(examples: false)))
         for file in files { try aggregator.add(file: file) }
         let sink = OutputSink()
         switch format {

@@ -45,7 +45,7 @@ struct Classify: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try rules.loadRuleSet()
+        let ruleSet = try rules.loadRuleSet(examples: false)
         let classifier = try Classifier(ruleSet: ruleSet)
         var options = ClassifyRun.Options()
         options.forcedFormat = reading.inputFormat.forcedFormat

@@ -61,7 +61,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try rules.loadRuleSet()
+        let ruleSet = try rules.loadRuleSet(examples: false)
         let catalog = try DiagnosisCatalog.embedded()
         let classifier = try ReportBuilder.classifier(ruleSet: ruleSet, catalog: catalog)
         var options = ReportBuilder.Options()

@@ -8,9 +8,10 @@ struct RuleOptions: ParsableArguments {
     @Option(name: .customLong("rules"), help: ArgumentHelp("A directory (or file) of extra rule files; repeatable. A rule with an existing id replaces it.", valueName: "DIR"), completion: .file())
     var directories: [String] = []
 
-    func loadRuleSet() throws -> RuleSet {
+    /// `examples: false` for commands that only classify: the embedded rules' examples are left unread.
+    func loadRuleSet(examples: Bool = true) throws -> RuleSet {
         do {
-            return try RuleSet.load(userDirectories: directories)
+            return try RuleSet.load(userDirectories: directories, examples: examples)
         } catch let error as RuleFileError {
             // The caret display goes to stderr after the one-line headline.
             throw ToolFailure(error.headline, detail: error.excerpt)

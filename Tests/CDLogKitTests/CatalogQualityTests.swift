@@ -11,6 +11,21 @@ import Testing
     }
 
     /// Every pattern earns an example (issue 25): none is there that no example shows working.
+    /// The catalog loaded without its examples (what `classify` and `report` load) holds the same rules, in the same
+    /// order, at the same lines, with the same patterns and advice: only the examples are gone. And a block's end is
+    /// found by indentation, past blank lines and comments.
+    @Test func theCatalogWithoutExamplesIsTheSameCatalog() throws {
+        let full = try RuleSet.embedded(), bare = try RuleSet.embedded(examples: false)
+        #expect(full.rules.count == bare.rules.count)
+        for (a, b) in zip(full.rules, bare.rules) {
+            #expect(a.id == b.id && a.location.line == b.location.line && a.patterns.count == b.patterns.count
+                    && a.advice == b.advice && a.priority == b.priority && a.category == b.category, "\(a.id)")
+            #expect(b.matchExamples.isEmpty && b.nomatchExamples.isEmpty, "\(b.id)")
+        }
+        let text = "  - id: a\n    examples:\n      match:\n\n# note\n        - 'x'\n    advice: y\nexamples: z\n"
+        #expect(RuleSet.blankingExamples(of: text) == "  - id: a\n\n\n\n\n\n    advice: y\nexamples: z\n")
+    }
+
     @Test func everyPatternOfTheCatalogIsShownByAnExample() {
         let unshown = RuleTester(classifier: TestSupport.classifier).patternsWithoutExample()
         #expect(unshown.isEmpty, Comment(rawValue: "\(unshown.count) patterns without an example:\n" + unshown.prefix(40).map(\.description).joined(separator: "\n")))

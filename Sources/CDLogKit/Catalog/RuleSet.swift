@@ -22,10 +22,12 @@ public struct RuleSet: Sendable {
         self.codes = codes
     }
 
-    /// The default catalog, compiled from the rule files embedded at build time.
-    public static func embedded() throws -> RuleSet {
+    /// The default catalog, compiled from the rule files embedded at build time. `examples: false` leaves the
+    /// rules' `examples:` blocks unread (a third of the files' bytes, and of their YAML parsing at start-up): for
+    /// commands that classify and never run or count the examples.
+    public static func embedded(examples: Bool = true) throws -> RuleSet {
         let files = EmbeddedRuleFiles.files.map { file in
-            (path: file.path, text: file.text)
+            (path: file.path, text: examples ? file.text : RuleSet.blankingExamples(of: file.text))
         }
         let codes = try CodeCatalog.embedded()
         let set = try RuleSet(files: files, codes: codes, guarded: false, embedded: true)
@@ -74,14 +76,37 @@ public struct RuleSet: Sendable {
         self.rules = rules
     }
 
+    /// `text` with every rule's `examples:` block blanked: the key's line and every line under it (deeper, blank or a
+    /// comment) become empty lines, so that the YAML parser skips them and every other line keeps its number for the
+    /// loader's errors. The block ends at the first line of content indented no deeper than its key.
+    static func blankingExamples(of text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var blockIndent: Int? = nil
+        for index in lines.indices {
+            let line = lines[index]
+            let content = line.drop { $0 == " " }
+            let indent = line.count - content.count
+            let isBlankOrComment = content.isEmpty || content.first == "#" || content.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+            if let open = blockIndent {
+                if isBlankOrComment || indent > open { lines[index] = ""; continue }
+                blockIndent = nil
+            }
+            if content.hasPrefix("examples:"), content.dropFirst(9).allSatisfy({ $0 == " " || $0 == "\r" }) {
+                lines[index] = ""
+                blockIndent = indent
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The room in `Rule.order` for one file's rules: file k of a load numbers its rules from
     /// k × this, so that files can be loaded at once and still order as declared.
     static let ordersPerFile = 1 << 32
 
     /// The default catalog plus the `*.yaml`/`*.yml` files of each directory (sorted by name).
     /// Throws `ToolFailure` when a directory cannot be read, `RuleFileError` for a bad file.
-    public static func load(userDirectories: [String]) throws -> RuleSet {
-        var set = try embedded()
+    public static func load(userDirectories: [String], examples: Bool = true) throws -> RuleSet {
+        var set = try embedded(examples: examples)
         for directory in userDirectories {
             set = try RuleSet(files: try readRuleFiles(in: directory), base: set, guarded: true)
         }

@@ -80,23 +80,34 @@ public struct RuleSet: Sendable {
     /// comment) become empty lines, so that the YAML parser skips them and every other line keeps its number for the
     /// loader's errors. The block ends at the first line of content indented no deeper than its key.
     static func blankingExamples(of text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Bytes, not Characters: the embedded files are a megabyte, read at every start.
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var blockIndent: Int? = nil
-        for index in lines.indices {
-            let line = lines[index]
-            let content = line.drop { $0 == " " }
-            let indent = line.count - content.count
-            let isBlankOrComment = content.isEmpty || content.first == "#" || content.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var first = start
+            while first < end, bytes[first] == 0x20 { first += 1 }
+            let indent = first - start
+            var last = end
+            while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 || bytes[last - 1] == 0x0D { last -= 1 }
+            let isBlankOrComment = first == last || bytes[first] == UInt8(ascii: "#")
+            var blank = false
             if let open = blockIndent {
-                if isBlankOrComment || indent > open { lines[index] = ""; continue }
-                blockIndent = nil
+                if isBlankOrComment || indent > open { blank = true } else { blockIndent = nil }
             }
-            if content.hasPrefix("examples:"), content.dropFirst(9).allSatisfy({ $0 == " " || $0 == "\r" }) {
-                lines[index] = ""
+            if !blank, last - first == 9, bytes[first..<last].elementsEqual("examples:".utf8) {
+                blank = true
                 blockIndent = indent
             }
+            if !blank { out.append(contentsOf: bytes[start..<end]) }
+            if end < bytes.count { out.append(0x0A) }
+            start = end + 1
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The room in `Rule.order` for one file's rules: file k of a load numbers its rules from

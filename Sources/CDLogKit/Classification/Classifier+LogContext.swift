@@ -25,8 +25,13 @@ extension Classifier {
         // their complaints about those are not the app's (a Console.app capture's `cloudd` error about a keychain
         // backup container, labelled noise).
         guard let daemon = Self.syncDaemon(header.process, in: prefix) else { return nil }
-        var bytes = Array(daemon.utf8)
-        bytes.append(contentsOf: ": ".utf8)
+        return rereadQuietly(Array(daemon.utf8) + Array(": ".utf8), message: message, scratch: scratch)
+    }
+
+    /// `message` classified again after `lead` (the name a prefix or a category gave the entry), where a finding only a
+    /// catch-all would give above `info` stays quiet: the name says whose line it is, not that its failure is the store's.
+    private func rereadQuietly(_ lead: [UInt8], message: UnsafeRawBufferPointer, scratch: Scratch) -> Classification? {
+        var bytes = lead
         bytes.append(contentsOf: message)
         let found = bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
         guard let found, !found.rule.isCatchAll || found.severity <= .info else { return nil }
@@ -45,13 +50,7 @@ extension Classifier {
               let reading = persistenceTagReading(prefix[range]) else { return nil }
         if let subsystem = header.subsystem, subsystem.lowerBound >= 0, subsystem.upperBound <= prefix.count,
            prefix[subsystem].hasPrefix("com.apple.") { return nil }
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.append(contentsOf: reading)
-        bytes.append(contentsOf: "] ".utf8)
-        bytes.append(contentsOf: message)
-        let found = bytes.withUnsafeMutableBytes { classify(message: UnsafeRawBufferPointer($0), scratch: scratch) }
-        guard let found, !found.rule.isCatchAll || found.severity <= .info else { return nil }
-        return found
+        return rereadQuietly([UInt8(ascii: "[")] + reading + Array("] ".utf8), message: message, scratch: scratch)
     }
 
     /// `cloudd`, `bird` or `syncdefaultsd` when the entry's process (the name before a `(library)`, a `[pid]`

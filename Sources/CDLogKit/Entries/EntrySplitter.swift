@@ -1194,18 +1194,18 @@ public struct EntrySplitter {
     /// the next), so that two failed commands pasted one after the other stay two reports.
     static func continuesNpmError(_ line: UnsafeRawBufferPointer, after message: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first, first == UInt8(ascii: "n") || first == UInt8(ascii: "g") else { return false }
-        guard isNpmErrorLine(line), isNpmErrorLine(message) else { return false }
-        let phrase: StaticString = "complete log of this run can be found in:"
-        var closing = -1, from = 0
-        while from < message.count, let base = message.baseAddress {
-            let found = cscan_find(base + from, message.count - from, phrase.utf8Start, phrase.utf8CodeUnitCount)
-            if found < 0 { break }
-            closing = from + found
-            from = closing + 1
+        guard isNpmErrorLine(line), isNpmErrorLine(message), let base = message.baseAddress else { return false }
+        // A run that goes on has no phrase before its last two lines: only they are searched, not the whole run again.
+        var tail = message.count
+        for _ in 0..<2 {
+            while tail > 0, message[tail - 1] != 0x0A { tail -= 1 }
+            if tail > 0 { tail -= 1 }
         }
-        guard closing >= 0 else { return true }
+        let phrase: StaticString = "complete log of this run can be found in:"
+        let found = cscan_find(base + tail, message.count - tail, phrase.utf8Start, phrase.utf8CodeUnitCount)
+        guard found >= 0 else { return true }
         // Still open when nothing but blanks follow the phrase: the path is on the next line.
-        var i = closing + phrase.utf8CodeUnitCount
+        var i = tail + found + phrase.utf8CodeUnitCount
         while i < message.count, ByteClass.isBlankOrCR(message[i]) { i += 1 }
         return i == message.count
     }
